@@ -1,0 +1,1 @@
+//! The backgammon family: backgammon, table and acey-deucey.

@@ -1,0 +1,1 @@
+//! The `wasm-bindgen` layer: thin JS classes over the engines.
