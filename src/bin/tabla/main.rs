@@ -5,7 +5,9 @@
 use clap::{Parser, Subcommand};
 
 mod bg;
+mod bg_ai;
 mod ru;
+mod ru_ai;
 
 #[derive(Parser)]
 #[command(name = "tabla", version, about = "tabla's native tools: legal plays, perft, benchmarks")]
@@ -19,13 +21,19 @@ enum Command {
     #[command(flatten)]
     Backgammon(bg::Command),
     #[command(flatten)]
+    BackgammonAi(bg_ai::Command),
+    #[command(flatten)]
     Draughts(ru::Command),
+    #[command(flatten)]
+    DraughtsAi(ru_ai::Command),
 }
 
 fn main() {
     let result = match Cli::parse().command {
         Command::Backgammon(cmd) => bg::run(cmd),
+        Command::BackgammonAi(cmd) => bg_ai::run(cmd),
         Command::Draughts(cmd) => ru::run(cmd),
+        Command::DraughtsAi(cmd) => ru_ai::run(cmd),
     };
     if let Err(message) = result {
         eprintln!("tabla: {message}");

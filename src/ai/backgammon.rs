@@ -1,0 +1,1 @@
+//! The backgammon-family computer opponent.

@@ -1,0 +1,1 @@
+//! The Russian draughts computer opponent.
