@@ -17,7 +17,11 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    DATA.lines()
+    parse(DATA)
+}
+
+fn parse(data: &str) -> Vec<Case> {
+    data.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
             let f: Vec<&str> = l.split_whitespace().collect();
@@ -37,8 +41,21 @@ fn cases() -> Vec<Case> {
 fn gnubg_cross_check_counts_and_resulting_positions() {
     let cases = cases();
     assert!(cases.len() >= 1000, "expected the committed test data");
+    check(&cases);
+}
+
+/// Set BG_EXTRA_GNUBG_DATA to a file in the same format (made with the oracle) to check more.
+#[test]
+fn gnubg_cross_check_extra_data_if_given() {
+    if let Ok(path) = std::env::var("BG_EXTRA_GNUBG_DATA") {
+        let data = std::fs::read_to_string(path).unwrap();
+        check(&parse(&data));
+    }
+}
+
+fn check(cases: &[Case]) {
     let mut failures = Vec::new();
-    for c in &cases {
+    for c in cases {
         let p = Position::from_position_id(&c.id).unwrap();
         let plays = p.legal_plays(c.d1, c.d2, MoveRules::STANDARD);
         let ids: BTreeSet<String> = plays.iter().map(|pl| pl.result.flip().position_id()).collect();
