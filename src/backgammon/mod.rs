@@ -8,10 +8,18 @@
 //! Rules are those of RULES.md section 1; each rule ID is named in the doc comment of the code
 //! that applies it and in the name of a test.
 
+pub mod game;
 pub mod movegen;
+pub mod notation;
 pub mod position;
 pub mod position_id;
+pub mod scoring;
+pub mod variant;
 
+pub use game::{Action, Cube, Game, GameError, LastPlay, Phase, PlayInfo};
 pub use movegen::{MoveRules, Play, PlaySink, Step};
+pub use notation::{NotationError, format_play};
 pub use position::{Position, Setup, SetupError};
 pub use position_id::PositionIdError;
+pub use scoring::{Outcome, OutcomeKind};
+pub use variant::{Options, Player, Scoring, StartRule, Variant};
