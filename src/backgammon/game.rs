@@ -996,16 +996,8 @@ impl Game {
         self.extra_roll
     }
 
-    pub(crate) fn dice_source(&self) -> &GameDice {
-        &self.dice
-    }
-
     pub(crate) fn set_dice_source(&mut self, d: GameDice) {
         self.dice = d;
-    }
-
-    pub(crate) fn crawford_state(&self) -> (bool, bool) {
-        (self.crawford_game, self.crawford_done)
     }
 
     /// Board as White sees it: 24 entries, index i = White's point i+1, positive White's
