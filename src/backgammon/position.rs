@@ -275,6 +275,19 @@ impl Position {
     }
 }
 
+impl Position {
+    /// The same position with `n` of the mover's bar checkers counted as not yet entered
+    /// (acey-deucey; a Position ID counts such checkers on the bar).
+    pub fn with_unentered(mut self, n: u8) -> Result<Position, String> {
+        if n > self.bar(false) {
+            return Err(format!("the player on roll has only {} checkers on the bar", self.bar(false)));
+        }
+        self.board[BAR] -= n as i8;
+        self.unentered[0] += n;
+        Ok(self)
+    }
+}
+
 impl Default for Position {
     fn default() -> Position {
         Position::start()

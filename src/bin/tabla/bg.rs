@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use clap::Subcommand;
-use tabla::backgammon::{MoveRules, Position};
+use tabla::backgammon::{MoveRules, Options, Position, Variant, format_play};
 use tabla::dice::{DiceSource, Roll, SeededDice};
 
 const BENCH_CONTACT: &str = include_str!("../../../tests/data/backgammon/bench_contact.txt");
@@ -11,6 +11,28 @@ const BENCH_RACE: &str = include_str!("../../../tests/data/backgammon/bench_race
 
 #[derive(Subcommand)]
 pub enum Command {
+    /// Legal plays of a position, one a line: `<notation> <Position ID after the play>` (the
+    /// opponent on roll), distinct by resulting position.
+    Plays {
+        /// backgammon, table or acey-deucey.
+        #[arg(long, default_value = "backgammon")]
+        variant: String,
+        /// gnubg Position ID, the player on roll moving.
+        #[arg(long, default_value = "4HPwATDgc/ABMA")]
+        position_id: String,
+        /// The roll, such as 3-1.
+        #[arg(long)]
+        dice: String,
+        /// Acey-deucey: how many of the bar checkers of the player on roll are not yet entered.
+        #[arg(long, default_value_t = 0)]
+        unentered: u8,
+        /// Acey-deucey house option: bear off only with the exact number.
+        #[arg(long)]
+        exact_bear_off: bool,
+        /// Acey-deucey house option: no passing the opponent's 12-point until all have entered.
+        #[arg(long)]
+        enter_all_before_passing: bool,
+    },
     /// Legal-play generation throughput over a fixed set of contact and race positions (all 21
     /// rolls each) and the time of complete random games.
     Bench {
@@ -23,6 +45,21 @@ pub enum Command {
 pub fn run(cmd: Command) -> Result<(), String> {
     match cmd {
         Command::Bench { seconds } => bench(seconds),
+        Command::Plays { variant, position_id, dice, unentered, exact_bear_off, enter_all_before_passing } => {
+            let variant: Variant = variant.parse()?;
+            let mut options = Options::new(variant);
+            options.exact_bear_off = exact_bear_off;
+            options.enter_all_before_passing = enter_all_before_passing;
+            let roll: Roll = dice.parse().map_err(|e| format!("--dice: {e}"))?;
+            let p = Position::from_position_id(&position_id).map_err(|e| format!("--position-id: {e}"))?;
+            let p = p.with_unentered(unentered).map_err(|e| format!("--unentered: {e}"))?;
+            for play in p.legal_plays(roll.0.value(), roll.1.value(), options.move_rules()) {
+                let text = format_play(&p, play.steps());
+                let text = if text.is_empty() { "(no move)".to_string() } else { text };
+                println!("{text} {}", play.result.flip().position_id());
+            }
+            Ok(())
+        }
     }
 }
 
