@@ -169,6 +169,39 @@ proptest! {
     }
 
     #[test]
+    fn fast_and_reference_generators_agree(seed in any::<u64>(), d1 in 1u8..7, d2 in 1u8..7, exact in any::<bool>(), home in any::<bool>()) {
+        let mut pick = Pick(seed);
+        let mut s = tabla::backgammon::Setup::default();
+        // Often a bear-off or near-home board, sometimes anything; some acey-deucey unentered.
+        let spread = if home { 8 } else { 25 };
+        for _ in 0..pick.next(16) {
+            let i = pick.next(spread);
+            s.mover[i] += 1;
+        }
+        let used: u8 = s.mover.iter().sum();
+        if pick.next(3) == 0 {
+            s.unentered[0] = pick.next((15 - used) as usize + 1) as u8;
+        }
+        for _ in 0..pick.next(16) {
+            let i = pick.next(25);
+            if i == 24 || s.mover[23 - i] == 0 {
+                s.opponent[i] += 1;
+            }
+        }
+        if let Ok(p) = Position::from_setup(&s) {
+            let rules = MoveRules { exact_bear_off: exact, enter_all_before_passing: false };
+            let mut fast: Vec<Position> = Vec::new();
+            p.plays_into(d1, d2, rules, &mut fast);
+            let mut reference: Vec<Position> = Vec::new();
+            tabla::backgammon::movegen::generate_reference(&p, d1, d2, rules, &mut reference);
+            prop_assert_eq!(fast.len(), reference.len());
+            fast.sort();
+            reference.sort();
+            prop_assert_eq!(fast, reference);
+        }
+    }
+
+    #[test]
     fn movegen_on_random_legal_boards_has_distinct_plays(seed in any::<u64>(), d1 in 1u8..7, d2 in 1u8..7) {
         // A random board: scatter 15 checkers per side.
         let mut pick = Pick(seed);

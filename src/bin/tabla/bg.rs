@@ -71,12 +71,44 @@ fn load(ids: &str) -> Result<Vec<Position>, String> {
         .collect()
 }
 
+/// CPU time of this thread in seconds (Linux: /proc/thread-self/schedstat), if available. The
+/// machine is shared, so rates are given per second of CPU time actually received, and per
+/// second of wall time.
+fn cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(ns as f64 / 1e9)
+}
+
+struct Clock {
+    wall: Instant,
+    cpu: Option<f64>,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        Clock { wall: Instant::now(), cpu: cpu_seconds() }
+    }
+    fn wall(&self) -> f64 {
+        self.wall.elapsed().as_secs_f64()
+    }
+    /// (cpu seconds if known, wall seconds)
+    fn read(&self) -> (Option<f64>, f64) {
+        let w = self.wall();
+        let c = match (self.cpu, cpu_seconds()) {
+            (Some(a), Some(b)) if b > a => Some(b - a),
+            _ => None,
+        };
+        (c, w)
+    }
+}
+
 fn throughput(name: &str, positions: &[Position], seconds: f64) {
     let rolls: Vec<(u8, u8)> = Roll::all21().map(|(r, _)| (r.0.value(), r.1.value())).collect();
     let mut out = Vec::with_capacity(1024);
     let mut generated: u64 = 0;
     let mut calls: u64 = 0;
-    let start = Instant::now();
+    let clock = Clock::start();
     loop {
         for p in positions {
             for &(a, b) in &rolls {
@@ -85,17 +117,19 @@ fn throughput(name: &str, positions: &[Position], seconds: f64) {
                 calls += 1;
             }
         }
-        if start.elapsed().as_secs_f64() >= seconds {
+        if clock.wall() >= seconds {
             break;
         }
     }
-    let t = start.elapsed().as_secs_f64();
+    let (cpu, wall) = clock.read();
+    let t = cpu.unwrap_or(wall);
     println!(
-        "{name:8} {:>4} positions x 21 rolls: {:>6.1} M positions/s, {:>5.2} M roll-generations/s ({:.1} plays per roll)",
+        "{name:8} {:>4} positions x 21 rolls: {:>6.1} M positions/s, {:>5.2} M roll-generations/s ({:.1} plays per roll){}",
         positions.len(),
         generated as f64 / t / 1e6,
         calls as f64 / t / 1e6,
-        generated as f64 / calls as f64
+        generated as f64 / calls as f64,
+        if cpu.is_some() { format!(" [per CPU second; {:.1} M/s wall]", generated as f64 / wall / 1e6) } else { " [wall]".to_string() }
     );
 }
 
@@ -120,18 +154,20 @@ fn bench(seconds: f64) -> Result<(), String> {
     throughput("race", &race, seconds);
     let mut dice = SeededDice::new(1);
     let mut buf = Vec::with_capacity(1024);
-    let start = Instant::now();
+    let clock = Clock::start();
     let mut games = 0u32;
     let mut plies = 0u64;
-    while start.elapsed().as_secs_f64() < seconds || games == 0 {
+    while clock.wall() < seconds || games == 0 {
         plies += random_game(&mut dice, &mut buf) as u64;
         games += 1;
     }
-    let t = start.elapsed().as_secs_f64();
+    let (cpu, wall) = clock.read();
+    let t = cpu.unwrap_or(wall);
     println!(
-        "random game: {:.1} us per complete game ({games} games, {:.0} plies per game)",
+        "random game: {:.1} us per complete game ({games} games, {:.0} plies per game, uniformly random plays){}",
         t / games as f64 * 1e6,
-        plies as f64 / games as f64
+        plies as f64 / games as f64,
+        if cpu.is_some() { format!(" [CPU time; {:.1} us wall]", wall / games as f64 * 1e6) } else { " [wall]".to_string() }
     );
     Ok(())
 }
