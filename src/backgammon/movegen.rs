@@ -438,25 +438,48 @@ pub fn generate_reference<S: PlaySink>(p: &Position, d1: u8, d2: u8, rules: Move
 mod fast {
     use super::{BAR, OPP_BAR, PlaySink, Position, Step};
 
+    /// (occupied, closed): bit `i` set when the mover has a checker on point `i` (bit 25: bar or
+    /// not yet entered), when the opponent holds point `i` with 2+ checkers.
     #[inline(always)]
-    fn occupied(p: &Position) -> u32 {
-        let mut m = 0u32;
-        for i in 1..=24 {
-            m |= ((p.board[i] > 0) as u32) << i;
-        }
+    fn masks(p: &Position) -> (u32, u32) {
+        let (mut occ, closed) = masks_points(&p.board);
         if p.board[BAR] > 0 || p.unentered[0] > 0 {
-            m |= 1 << BAR;
+            occ |= 1 << BAR;
         }
-        m
+        (occ, closed)
     }
 
+    #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn closed(p: &Position) -> u32 {
-        let mut m = 0u32;
-        for i in 1..=24 {
-            m |= ((p.board[i] < -1) as u32) << i;
+    fn masks_points(b: &[i8; 26]) -> (u32, u32) {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of the x86_64 baseline; both loads read 16 bytes inside the
+        // 26-byte board (offsets 0 and 10).
+        unsafe {
+            let lo = _mm_loadu_si128(b.as_ptr() as *const __m128i);
+            let hi = _mm_loadu_si128(b.as_ptr().add(10) as *const __m128i);
+            let zero = _mm_setzero_si128();
+            let minus_one = _mm_set1_epi8(-1);
+            let occ_lo = _mm_movemask_epi8(_mm_cmpgt_epi8(lo, zero)) as u32;
+            let occ_hi = _mm_movemask_epi8(_mm_cmpgt_epi8(hi, zero)) as u32;
+            let cl_lo = _mm_movemask_epi8(_mm_cmplt_epi8(lo, minus_one)) as u32;
+            let cl_hi = _mm_movemask_epi8(_mm_cmplt_epi8(hi, minus_one)) as u32;
+            // Points 1..=24 only.
+            let points = 0x01ff_fffe;
+            ((occ_lo | occ_hi << 10) & points, (cl_lo | cl_hi << 10) & points)
         }
-        m
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    fn masks_points(b: &[i8; 26]) -> (u32, u32) {
+        let mut occ = 0u32;
+        let mut closed = 0u32;
+        for i in 1..=24 {
+            occ |= ((b[i] > 0) as u32) << i;
+            closed |= ((b[i] < -1) as u32) << i;
+        }
+        (occ, closed)
     }
 
     /// The sources that can move die `d` now (BG-BAR-FIRST, BG-BEAROFF-*).
@@ -524,12 +547,11 @@ mod fast {
     }
 
     pub(super) fn generate<const EXACT: bool, S: PlaySink>(p: &Position, a: usize, b: usize, moves: usize, sink: &mut S) {
-        let occ = occupied(p);
+        let (occ, closed) = masks(p);
         if occ == 0 || (a == b && moves == 0) {
             sink.emit(p, &[]);
             return;
         }
-        let closed = closed(p);
         if a == b {
             let mut g = Doubles { sink, start: 0, best: 0, moves: moves.min(4), die: a, closed, steps: [Step::default(); 4] };
             g.start = g.sink.count();
