@@ -20,7 +20,9 @@
 //! ```
 
 pub mod bitboard;
+pub mod draw;
 pub mod fen;
+pub mod game;
 mod movegen;
 pub mod moves;
 pub mod notation;
@@ -30,7 +32,9 @@ pub mod square;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction, Squares};
+pub use draw::{DrawCounters, DrawReason};
 pub use fen::FenError;
+pub use game::{Game, GameError, GameOptions, Outcome, Ply, WinReason};
 pub use moves::{MAX_CAPTURES, Move, MoveKey};
 pub use notation::{MoveError, MoveText};
 pub use perft::{perft, perft_divide, perft_paths};
