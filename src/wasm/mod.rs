@@ -72,3 +72,13 @@ pub(crate) fn seed_from_js(seed: f64) -> Result<u64, JsError> {
         Err(JsError::new(&format!("seed must be a whole number from 0 to 4294967295, not {seed}")))
     }
 }
+
+/// A small whole number from JS, checked: JS numbers passed straight into `u8` parameters would
+/// wrap (259 becomes 3) or turn NaN into 0 without a word.
+pub(crate) fn whole(value: f64, what: &str, min: u32, max: u32) -> Result<u32, JsError> {
+    if value.fract() == 0.0 && value >= min as f64 && value <= max as f64 {
+        Ok(value as u32)
+    } else {
+        Err(JsError::new(&format!("{what} must be a whole number from {min} to {max}, not {value}")))
+    }
+}
