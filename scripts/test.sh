@@ -28,7 +28,8 @@ if grep -qE 'FAILED|error' "$log/wasm.log" || [ "$(grep -c '^test result: ok' "$
   cat "$log/wasm.log"; echo "wasm tests failed"; exit 1
 fi
 
-step "The npm package from Node (node --test)"
+step "The npm package from Node (node --test), checked against the native engine"
+cargo build --quiet --release
 mkdir -p node_modules
 ln -sfn ../pkg node_modules/tabla
 node --test tests/js/
