@@ -70,4 +70,4 @@ pub use position_id::PositionIdError;
 pub use save::{Save, SaveError};
 pub use scoring::{Outcome, OutcomeKind};
 pub use state::GameState;
-pub use variant::{Options, Player, Scoring, StartRule, Variant};
+pub use variant::{Options, OptionsInput, Player, Scoring, StartRule, Variant};
