@@ -11,7 +11,7 @@ use super::position::Position;
 
 struct Perft {
     bufs: Vec<Vec<Move>>,
-    scratch: Vec<Move>,
+    scratch: Vec<u64>,
     all_paths: bool,
 }
 
@@ -27,6 +27,11 @@ impl Perft {
     fn run(&mut self, pos: &Position, depth: u32, ply: usize) -> u64 {
         if depth <= 1 {
             return if depth == 0 { 1 } else { pos.count_with(&mut self.scratch, self.all_paths) };
+        }
+        if depth == 2 {
+            if let Some(n) = pos.perft2_quiet(&mut self.scratch, self.all_paths) {
+                return n;
+            }
         }
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         if self.all_paths {
