@@ -21,7 +21,7 @@
 //! generator keeps the first path it finds for each. The `*_paths_*` functions instead yield
 //! every capture path (the other perft convention).
 
-use super::bitboard::{Bitboard, NEIGHBOR, RANK1, RANK8, RAY, nearest, opposite, slide, step};
+use super::bitboard::{Bitboard, JUMP_FROM, NEIGHBOR, RANK1, RANK8, RAY, nearest, opposite, slide, step};
 use super::moves::{MAX_CAPTURES, Move};
 use super::position::Position;
 use super::square::Color;
@@ -252,12 +252,13 @@ impl Position {
         let (own, opp) = self.sides();
         let men = own & !self.kings;
         let empty = !(self.white | self.black);
-        let mut jumpers = 0;
-        for d in 0..4 {
-            let back = opposite(d);
-            jumpers |= step(step(empty, back) & opp, back);
-        }
-        jumpers & men
+        // a man on s jumps in direction d if its neighbour in d is an opponent (s is then in
+        // step(opp, opposite(d))) and the square two steps away is empty (a uniform shift)
+        let nw = step(opp, 3) & (empty >> 7) & JUMP_FROM[0];
+        let ne = step(opp, 2) & (empty >> 9) & JUMP_FROM[1];
+        let sw = step(opp, 1) & (empty << 9) & JUMP_FROM[2];
+        let se = step(opp, 0) & (empty << 7) & JUMP_FROM[3];
+        (nw | ne | sw | se) & men
     }
 
     /// Whether the king on `s` (of the side to move) can capture.

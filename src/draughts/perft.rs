@@ -41,7 +41,7 @@ impl Perft {
         }
         let mut n = 0;
         for m in &buf {
-            n += self.run(&pos.after(m), depth - 1, ply + 1);
+            n += self.run(&pos.after_unhashed(m), depth - 1, ply + 1);
         }
         self.bufs[ply] = buf;
         n
