@@ -160,6 +160,7 @@ impl<S: Sink> Capturer<S> {
     }
 
     /// Extends the sequence with every king jump from `s`; returns whether there was one.
+    #[allow(clippy::needless_range_loop)] // `d` is the direction, used beyond indexing
     fn king(&mut self, s: usize) -> bool {
         let live = self.opp & !self.mv.captured;
         let mut found = false;
@@ -206,6 +207,7 @@ impl<S: Sink> Capturer<S> {
     }
 
     /// Extends the sequence with every man jump from `s`; returns whether there was one.
+    #[allow(clippy::needless_range_loop)] // `d` is the direction, used beyond indexing
     fn man(&mut self, s: usize) -> bool {
         let live = self.opp & !self.mv.captured;
         let mut found = false;
