@@ -185,6 +185,15 @@ proptest! {
     }
 
     #[test]
+    fn prop_pdn_tag_values_round_trip(v in "[^\n\r]{0,30}") {
+        let mut g = Game::default();
+        g.play("c3-d4").unwrap();
+        g.set_tag("Event", &v);
+        let h = Game::from_pdn(&g.to_pdn()).unwrap();
+        prop_assert_eq!(h.tags(), g.tags());
+    }
+
+    #[test]
     fn fuzz_touch_and_undo_never_panic(p in arb_position(), ops in proptest::collection::vec((0u8..4, any::<u8>()), 0..30)) {
         let mut g = Game::from_position(p, GameOptions { touch_move: true, draw_rules: true });
         for (op, x) in ops {
