@@ -21,7 +21,7 @@
 //! generator keeps the first path it finds for each. The `*_paths_*` functions instead yield
 //! every capture path (the other perft convention).
 
-use super::bitboard::{Bitboard, JUMP_FROM, NEIGHBOR, RANK1, RANK8, RAY, nearest, opposite, slide, step};
+use super::bitboard::{Bitboard, JUMP_FROM, JUMP_LAND, NEIGHBOR, RANK1, RANK8, RAY, nearest, opposite, slide, step};
 use super::moves::{MAX_CAPTURES, Move};
 use super::position::Position;
 use super::square::Color;
@@ -212,12 +212,12 @@ impl<S: Sink> Capturer<S> {
         let live = self.opp & !self.mv.captured;
         let mut found = false;
         for d in 0..4 {
-            let over = NEIGHBOR[d][s];
-            if over == NONE || live & (1 << over) == 0 {
+            let land = JUMP_LAND[d][s];
+            if land == NONE {
                 continue;
             }
-            let land = NEIGHBOR[d][over as usize];
-            if land == NONE || self.occ & (1 << land) != 0 {
+            let over = NEIGHBOR[d][s];
+            if live & (1 << over) == 0 || self.occ & (1 << land) != 0 {
                 continue;
             }
             found = true;
@@ -284,6 +284,7 @@ impl Position {
     }
 
     /// Whether the side to move has a capture (and so must capture: RU-CAPTURE-COMPULSORY).
+    #[inline(always)]
     pub fn has_capture(&self) -> bool {
         if self.man_jumpers() != 0 {
             return true;
@@ -436,7 +437,7 @@ impl Position {
 
     /// The number of legal moves (or of legal paths if `all_paths`), using `scratch` only when
     /// there are captures.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn count_with(&self, scratch: &mut Vec<u64>, all_paths: bool) -> u64 {
         if self.has_capture() {
             scratch.clear();
@@ -468,7 +469,7 @@ impl Position {
     /// Perft at depth 2 summed over the children: for a position without captures the quiet
     /// moves are enumerated straight from the bitboards (no move list); `None` if there are
     /// captures (the caller then uses the general path).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn perft2_quiet(&self, scratch: &mut Vec<u64>, all_paths: bool) -> Option<u64> {
         if self.has_capture() {
             return None;
