@@ -88,6 +88,8 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Stops the search once the node budget is spent or, checked every 1024 nodes, the
+    /// deadline has passed on the injected clock.
     #[inline]
     fn check_limits(&mut self) {
         if self.nodes >= self.node_limit {
@@ -146,12 +148,12 @@ impl<'a> Searcher<'a> {
         ply: usize,
         irrev: usize,
     ) -> i32 {
-        self.nodes += 1;
-        self.check_limits();
         self.pv[ply].clear();
+        self.check_limits();
         if self.stopped {
             return 0;
         }
+        self.nodes += 1;
         if ply > self.seldepth {
             self.seldepth = ply;
         }

@@ -73,6 +73,23 @@ pub enum Command {
         #[arg(long)]
         verbose: bool,
     },
+    /// The tactics suite: solves each position of a file of shots (FEN and winning first move),
+    /// or with --find N searches self-play games for N new shots and appends them to the file.
+    TacticsDraughts {
+        #[arg(long, default_value = "tests/data/draughts_ai/tactics.txt")]
+        suite: PathBuf,
+        /// Time per position when solving.
+        #[arg(long, default_value_t = 1000.0)]
+        time_ms: f64,
+        /// Node budget per position when solving (instead of time: deterministic).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Find this many new shots and append them to the suite.
+        #[arg(long)]
+        find: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Tunes the evaluation weights: self-play games (reproducible from the seed, resumable),
     /// then a logistic fit of the weights to the games' results.
     TuneDraughts {
@@ -119,6 +136,10 @@ pub fn run(cmd: Command) -> Result<(), String> {
             let b: Level = b.parse().map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
             duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose)
         }
+        Command::TacticsDraughts { suite, time_ms, nodes, find, seed } => match find {
+            Some(n) => find_shots(&suite, n, seed),
+            None => solve_suite(&suite, time_ms, nodes),
+        },
         Command::TuneDraughts { data, games, seed, nodes, iterations, threads } => {
             tune::run(&data, games, seed, nodes, iterations, threads, &mut |s| println!("{s}"))
         }
@@ -350,4 +371,141 @@ fn duel(
     println!("{a} vs {b}: {} games: +{w} ={d} -{l} (A's view), score {:.1}%, Elo {:+.0} ± {:.0} (95%: {:+.0} .. {:+.0})",
         w + d + l, 100.0 * score, elo(score), (hi - lo) / 2.0, lo, hi);
     Ok(())
+}
+
+/// Material from the side to move's view: a man 100, a king 250.
+fn material(p: &Position) -> i32 {
+    let us = p.count(p.turn());
+    let them = p.count(!p.turn());
+    100 * (us.men as i32 - them.men as i32) + 250 * (us.kings as i32 - them.kings as i32)
+}
+
+/// One line of the suite: FEN, the winning move in notation, then an optional `#` comment.
+fn read_suite(path: &PathBuf) -> Result<Vec<(Position, String, String)>, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let (main, comment) = line.split_once('#').unwrap_or((line, ""));
+        let mut it = main.split_whitespace();
+        let (Some(fen), Some(mv)) = (it.next(), it.next()) else { return Err(format!("bad line: {line}")) };
+        let p = Position::from_fen(fen).map_err(|e| format!("{line}: {e}"))?;
+        p.parse_move(mv).map_err(|e| format!("{line}: {e}"))?;
+        out.push((p, mv.to_string(), comment.trim().to_string()));
+    }
+    Ok(out)
+}
+
+fn solve_suite(path: &PathBuf, time_ms: f64, nodes: Option<u64>) -> Result<(), String> {
+    let suite = read_suite(path)?;
+    let mut engine = Engine::new(16);
+    let (mut solved, mut total_ms, mut worst) = (0, 0.0, 0.0f64);
+    for (i, (p, want, _)) in suite.iter().enumerate() {
+        engine.clear();
+        let clock = StdClock::new();
+        let limits = match nodes {
+            Some(n) => Limits { nodes: Some(n), ..Limits::default() },
+            None => Limits { time_ms: Some(time_ms), ..Limits::default() },
+        };
+        let r = engine.search(&SearchRoot::new(*p), &limits, &clock).ok_or("no legal move")?;
+        let want_mv = p.parse_move(want).map_err(|e| e.to_string())?;
+        // When the answer is found: the first iteration from which the move stays best.
+        let ok = r.best.same_move(&want_mv);
+        solved += ok as usize;
+        total_ms += r.time_ms;
+        worst = worst.max(r.time_ms);
+        println!("{:>3} {} {:<8} want {:<8} depth {:>2} {:>9} nodes {:>5.0} ms  {}  {}",
+            i + 1, if ok { "ok  " } else { "MISS" }, p.move_text(&r.best), want, r.depth, r.nodes, r.time_ms, r.score(), p.to_fen());
+    }
+    println!("solved {solved}/{} (total {:.0} ms, slowest {:.0} ms)", suite.len(), total_ms, worst);
+    Ok(())
+}
+
+/// Searches self-play games (random openings, a fraction of random moves to create chances)
+/// for shots: quiet positions whose best move gives material away first (the opponent must
+/// capture) and wins at least a man and a half net by force, with no other move coming close.
+fn find_shots(path: &PathBuf, n: usize, seed: u64) -> Result<(), String> {
+    let mut known: std::collections::HashSet<u64> =
+        read_suite(path).unwrap_or_default().iter().map(|(p, _, _)| p.hash()).collect();
+    let mut file = fs::OpenOptions::new().create(true).append(true).open(path).map_err(|e| e.to_string())?;
+    let mut rng = tabla::ai::draughts::Rng(seed);
+    let mut engine = Engine::new(16);
+    let mut player = Engine::new(4);
+    let (mut found, mut games) = (0, 0);
+    while found < n && games < 5000 {
+        games += 1;
+        let mut root = SearchRoot::new(Position::start());
+        for ply in 0..120 {
+            if root.is_over() {
+                break;
+            }
+            let p = root.position;
+            let legal = p.legal_moves();
+            if ply >= 6 && !p.has_capture() && p.occupied().count_ones() >= 7 && !known.contains(&p.hash()) {
+                engine.clear();
+                let quick = engine.search(&SearchRoot::new(p), &Limits { depth: Some(8), nodes: Some(200_000), ..Limits::default() }, &tabla::ai::draughts::NoClock).unwrap();
+                let m0 = material(&p);
+                let sac = p.after(&quick.best).has_capture();
+                if sac && quick.score - m0 >= 150 && legal.len() >= 2 {
+                    if let Some(line) = verify_shot(&mut engine, &p, m0) {
+                        known.insert(p.hash());
+                        found += 1;
+                        println!("{found:>3} (game {games}, ply {ply}): {line}");
+                        writeln!(file, "{line}").map_err(|e| e.to_string())?;
+                        file.flush().ok();
+                    }
+                }
+            }
+            // Self-play with mistakes: a random move now and then.
+            let mv = if rng.below(100) < 15 {
+                legal[rng.below(legal.len() as u64) as usize]
+            } else {
+                player.clear();
+                player.search(&root, &Limits { nodes: Some(5_000), ..Limits::default() }, &tabla::ai::draughts::NoClock).unwrap().best
+            };
+            root = root.after(&mv);
+        }
+    }
+    println!("found {found} shots in {games} games");
+    Ok(())
+}
+
+/// Deep check of a candidate: the same first move at a deep search, a net gain of at least 150,
+/// and every other move at least 120 worse and not winning material itself.
+fn verify_shot(engine: &mut Engine, p: &Position, m0: i32) -> Option<String> {
+    let nc = tabla::ai::draughts::NoClock;
+    engine.clear();
+    let deep = engine.search(&SearchRoot::new(*p), &Limits { nodes: Some(3_000_000), depth: Some(24), ..Limits::default() }, &nc)?;
+    if deep.score - m0 < 150 || !p.after(&deep.best).has_capture() {
+        return None;
+    }
+    let mut alt_best = -tabla::ai::draughts::WIN;
+    for mv in p.legal_moves() {
+        if mv.same_move(&deep.best) {
+            continue;
+        }
+        engine.clear();
+        let child = SearchRoot::new(*p).after(&mv);
+        let s = match engine.search(&child, &Limits { nodes: Some(600_000), depth: Some(22), ..Limits::default() }, &nc) {
+            Some(r) => -r.score,
+            None => tabla::ai::draughts::WIN,
+        };
+        alt_best = alt_best.max(s);
+        if s > deep.score - 120 || s - m0 >= 80 {
+            return None;
+        }
+    }
+    // Would a shallow search see it? (Recorded only.)
+    engine.clear();
+    let shallow = engine.search(&SearchRoot::new(*p), &Limits { depth: Some(2), ..Limits::default() }, &nc)?;
+    Some(format!(
+        "{} {} # gain {:+}, deep {} (depth {}), best other {}, depth-2 search plays {} | {}",
+        p.to_fen(),
+        p.move_text(&deep.best),
+        deep.score.min(10_000) - m0,
+        deep.score(),
+        deep.depth,
+        tabla::ai::draughts::Score::from_raw(alt_best),
+        p.move_text(&shallow.best),
+        deep.pv_text(p).join(" ")
+    ))
 }
