@@ -7,7 +7,9 @@
 //!    are appended one at a time, so an interrupted run resumes where it stopped.
 //! 2. Fit: the weights of the linear evaluation are fitted to the results by minimising the
 //!    mean squared error between the result (1, 1/2, 0 for White) and `sigmoid(k * eval)`
-//!    ("Texel" tuning) with Adam; the man's weight stays 100 (the scale), `k` is fitted first.
+//!    ("Texel" tuning) with Adam, plus an L2 pull towards the current weights; the material
+//!    weights (man, king) stay fixed (they set the scale; a free fit trades them against the
+//!    advancement terms, which correlate with them), `k` is fitted first.
 //! 3. Check: a short match (both colours of each opening) of the fitted weights against the
 //!    current ones at the same node budget.
 
@@ -79,6 +81,7 @@ pub fn run(
     nodes: u64,
     iterations: usize,
     threads: usize,
+    l2: f64,
     log: &mut dyn FnMut(String),
 ) -> Result<(), String> {
     if let Some(dir) = data.parent() {
@@ -173,7 +176,7 @@ pub fn run(
     let k = (lo + hi) / 2.0;
     let before = loss(&w, k);
     log(format!("k = {k:.3}, loss with the current weights {before:.6}"));
-    // Adam on all weights but the man's.
+    // Adam on all weights but the material ones.
     let (mut m, mut v) = ([0f64; f::N], [0f64; f::N]);
     let (b1, b2, lr) = (0.9, 0.999, 0.5);
     for it in 1..=iterations {
@@ -186,8 +189,8 @@ pub fn run(
                 grad[i] += g * x[i] as f64;
             }
         }
-        for i in 1..f::N {
-            let g = grad[i] / xs.len() as f64;
+        for i in 2..f::N {
+            let g = grad[i] / xs.len() as f64 + 2.0 * l2 * (w[i] - Weights::DEFAULT.w[i] as f64);
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
             let mh = m[i] / (1.0 - b1.powi(it as i32));
@@ -208,7 +211,7 @@ pub fn run(
     }
     log(format!("fitted weights: {:?}", fitted.w));
     // Check: fitted vs current, each opening with both colours.
-    let pairs = 50;
+    let pairs = 100;
     let score = Mutex::new((0.0f64, 0usize));
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {

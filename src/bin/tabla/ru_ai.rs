@@ -109,6 +109,10 @@ pub enum Command {
         iterations: usize,
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// L2 pull of the fitted weights towards the current ones (per unit of weight squared,
+        /// in the units of the mean squared error).
+        #[arg(long, default_value_t = 1e-7)]
+        l2: f64,
     },
 }
 
@@ -140,8 +144,8 @@ pub fn run(cmd: Command) -> Result<(), String> {
             Some(n) => find_shots(&suite, n, seed),
             None => solve_suite(&suite, time_ms, nodes),
         },
-        Command::TuneDraughts { data, games, seed, nodes, iterations, threads } => {
-            tune::run(&data, games, seed, nodes, iterations, threads, &mut |s| println!("{s}"))
+        Command::TuneDraughts { data, games, seed, nodes, iterations, threads, l2 } => {
+            tune::run(&data, games, seed, nodes, iterations, threads, l2, &mut |s| println!("{s}"))
         }
     }
 }
