@@ -48,7 +48,7 @@ impl Level {
             Level::Beginner => LevelParams { limits: l(Some(2), Some(20_000), None), noise: 90 },
             Level::Easy => LevelParams { limits: l(Some(4), Some(50_000), None), noise: 35 },
             Level::Medium => LevelParams { limits: l(None, Some(25_000), None), noise: 0 },
-            Level::Hard => LevelParams { limits: l(None, Some(250_000), None), noise: 0 },
+            Level::Hard => LevelParams { limits: l(None, Some(100_000), None), noise: 0 },
             Level::Master => LevelParams { limits: l(None, None, Some(1000.0)), noise: 0 },
         }
     }
