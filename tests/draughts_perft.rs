@@ -61,3 +61,14 @@ fn perft_public_suite() {
         assert_eq!(perft_paths(&p, c.depth), c.paths, "paths: {} depth {}", c.fen, c.depth);
     }
 }
+
+#[test]
+fn perft_king_suite() {
+    let cases = load(include_str!("data/draughts/perft_suite.txt"));
+    assert!(cases.len() >= 15);
+    for c in &cases {
+        let p = Position::from_fen(&c.fen).unwrap();
+        assert_eq!(perft(&p, c.depth), c.moves, "moves: {} depth {}", c.fen, c.depth);
+        assert_eq!(perft_paths(&p, c.depth), c.paths, "paths: {} depth {}", c.fen, c.depth);
+    }
+}

@@ -146,6 +146,27 @@ pub const fn slide(s: usize, d: usize, occupied: Bitboard) -> Bitboard {
     }
 }
 
+const fn build_jump_from() -> [Bitboard; 4] {
+    let mut t = [0; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut s = 0;
+        while s < 32 {
+            if step(step(1 << s, d), d) != 0 {
+                t[d] |= 1 << s;
+            }
+            s += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// `JUMP_FROM[d]`: the squares from which a jump (two steps) in direction `d` stays on the
+/// board. A jump is a shift by 7 (north-west), 9 (north-east), -9 (south-west) or -7
+/// (south-east) whatever the rank.
+pub const JUMP_FROM: [Bitboard; 4] = build_jump_from();
+
 /// Iterates over the squares of a bitboard in index order.
 #[derive(Clone, Copy, Debug)]
 pub struct Squares(pub Bitboard);

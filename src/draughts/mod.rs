@@ -20,19 +20,25 @@
 //! ```
 
 pub mod bitboard;
+pub mod draw;
 pub mod fen;
+pub mod game;
 mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod square;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction, Squares};
+pub use draw::{DrawCounters, DrawReason};
 pub use fen::FenError;
+pub use game::{Game, GameError, GameOptions, Outcome, Ply, WinReason};
 pub use moves::{MAX_CAPTURES, Move, MoveKey};
 pub use notation::{MoveError, MoveText};
+pub use pdn::PdnError;
 pub use perft::{perft, perft_divide, perft_paths};
 pub use position::{Piece, PieceCounts, Position, PositionError, Undo};
 pub use square::{Color, ParseSquareError, Square};

@@ -238,7 +238,7 @@ impl Position {
     }
 }
 
-fn short_capture_text(paths: &[Move], mv: &Move) -> String {
+pub(crate) fn short_capture_text(paths: &[Move], mv: &Move) -> String {
     let key = mv.key();
     let n = mv.path_len();
     let mut squares: Vec<Square> = Vec::with_capacity(n);
