@@ -199,6 +199,33 @@ fn repetition_and_counters_from_positions() {
     assert!(root.is_over());
     let root = SearchRoot::from_positions(&ps[..5]).unwrap();
     assert!(!root.is_over());
+    // The same from a Game: history and counters agree with the referee's.
+    let mut game = tabla::draughts::Game::from_position(a, Default::default());
+    for mv in ["c1-d2", "h8-g7", "d2-c1", "g7-h8", "c1-d2", "h8-g7"] {
+        game.play(mv).unwrap();
+    }
+    let root = SearchRoot::from_game(&game);
+    assert_eq!(root, SearchRoot::from_positions(&ps[..7]).unwrap());
+    assert!(!root.is_over() && !game.is_over());
+    game.play("d2-c1").unwrap();
+    game.play("g7-h8").unwrap();
+    assert!(game.is_over());
+    assert!(SearchRoot::from_game(&game).is_over());
+}
+
+/// A search from a game respects its outcome rules: two kings against one is a draw under the
+/// five-move rule, and the engine still returns a legal move while the game runs.
+#[test]
+fn searches_from_a_game() {
+    let mut game = tabla::draughts::Game::from_fen("W:WKc1,Ke1:BKb8", Default::default()).unwrap();
+    let mut engine = Engine::new(4);
+    while !game.is_over() {
+        let root = SearchRoot::from_game(&game);
+        let r = engine.search(&root, &nodes(20_000), &NoClock).unwrap();
+        assert!(game.legal_moves().contains(&r.best));
+        game.play_move(&r.best).unwrap();
+    }
+    assert_eq!(game.outcome().unwrap().winner(), None);
 }
 
 /// Deterministic node-limited games: the strongest level does not lose to the weakest.

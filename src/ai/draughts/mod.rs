@@ -25,7 +25,6 @@
 mod clock;
 pub mod eval;
 mod levels;
-pub mod rules;
 mod search;
 mod tt;
 #[cfg(not(target_arch = "wasm32"))]
@@ -36,13 +35,14 @@ pub use clock::{Clock, NoClock};
 pub use clock::StdClock;
 pub use eval::Weights;
 pub use levels::{Level, LevelParams, ParseLevelError, Rng};
-pub use rules::DrawCounters;
 pub use search::{Limits, WIN, WIN_BOUND};
 
-use crate::draughts::{Move, Position};
+use crate::draughts::{DrawCounters, Game, Move, Position};
 use search::Searcher;
 
 /// The position to search from, with what the draw rules need to know of the game before it.
+/// The move-count rules are the rules engine's own ([`DrawCounters`], `draughts::draw`), so the
+/// search and the referee agree.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchRoot {
     /// The position, with the side to move.
@@ -50,52 +50,73 @@ pub struct SearchRoot {
     /// Zobrist hashes of the earlier positions since the last irreversible move (a capture or a
     /// man's move), oldest first, not including `position` (RU-DRAW-REPETITION).
     pub history: Vec<u64>,
-    /// The move-count rule counters at `position`.
+    /// The draw-rule counters at `position`.
     pub counters: DrawCounters,
+    /// Whether the automatic draw rules apply (the game option `drawRules`); if not, only a
+    /// repetition inside the search is scored as a draw (to keep it from cycling).
+    pub draw_rules: bool,
 }
 
 impl SearchRoot {
     /// A position with no game before it.
     pub fn new(position: Position) -> SearchRoot {
-        SearchRoot { position, history: Vec::new(), counters: DrawCounters::default() }
+        SearchRoot { position, history: Vec::new(), counters: DrawCounters::default(), draw_rules: true }
+    }
+
+    /// The current position of a game, with its repetition history, counters and options.
+    pub fn from_game(game: &Game) -> SearchRoot {
+        let mut history = Vec::new();
+        for ply in game.history() {
+            if ply.mv.is_capture() || ply.before.kings() & ply.mv.from().bit() == 0 {
+                history.clear();
+            } else {
+                history.push(ply.before.hash());
+            }
+        }
+        SearchRoot {
+            position: *game.position(),
+            history,
+            counters: game.counters(),
+            draw_rules: game.options().draw_rules,
+        }
     }
 
     /// The last position of a game given as every position from its start (the first element)
-    /// to now (the last); the history and counters are inferred from consecutive positions.
-    /// `None` if the slice is empty.
+    /// to now (the last). `None` if the slice is empty or two consecutive positions are not
+    /// one legal move apart.
     pub fn from_positions(positions: &[Position]) -> Option<SearchRoot> {
-        let (&last, _) = positions.split_last()?;
-        let mut counters = DrawCounters::default();
-        let mut history = Vec::new();
-        for w in positions.windows(2) {
-            counters = counters.after_positions(&w[0], &w[1]);
-            if DrawCounters::irreversible(&w[0], &w[1]) {
-                history.clear();
-            } else {
-                history.push(w[0].hash());
-            }
+        let mut root = SearchRoot::new(*positions.first()?);
+        for next in &positions[1..] {
+            let mv = root.position.legal_moves().into_iter().find(|m| root.position.after(m) == *next)?;
+            root = root.after(&mv);
         }
-        Some(SearchRoot { position: last, history, counters })
+        Some(root)
     }
 
     /// The root after `mv` (a legal move here) is played.
     pub fn after(&self, mv: &Move) -> SearchRoot {
         let position = self.position.after(mv);
-        let counters = self.counters.after_move(&self.position, mv);
+        let counters = self.counters.after(&self.position, mv, &position);
         let irreversible = mv.is_capture() || self.position.kings() & mv.from().bit() == 0;
         let mut history = if irreversible { Vec::new() } else { self.history.clone() };
         if !irreversible {
             history.push(self.position.hash());
         }
-        SearchRoot { position, history, counters }
+        SearchRoot { position, history, counters, draw_rules: self.draw_rules }
     }
 
-    /// Whether the game is already over here by a move-count rule or a third repetition, or
-    /// because the side to move cannot move.
+    /// Whether the game is over here: the side to move cannot move (a loss), or, with the draw
+    /// rules on, a third repetition or a move-count rule.
     pub fn is_over(&self) -> bool {
+        if self.position.is_lost() {
+            return true;
+        }
+        if !self.draw_rules {
+            return false;
+        }
         let h = self.position.hash();
         let reps = self.history.iter().filter(|&&x| x == h).count();
-        reps >= 2 || rules::counted_draw(&self.position, self.counters) || self.position.is_lost()
+        reps >= 2 || self.counters.draw_reason(&self.position).is_some()
     }
 }
 
@@ -214,6 +235,7 @@ impl Engine {
             s.node_limit = n.max(1);
         }
         let max_depth = limits.depth.unwrap_or(64).clamp(1, (search::MAX_PLY / 2) as u32) as i32;
+        s.draw_rules = root.draw_rules;
         s.hashes.extend_from_slice(&root.history);
         s.hashes.push(pos.hash());
         let irrev = 0;

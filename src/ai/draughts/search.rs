@@ -5,9 +5,8 @@
 
 use super::clock::Clock;
 use super::eval::{Weights, evaluate};
-use super::rules::{DrawCounters, counted_draw};
 use super::tt::{EXACT, LOWER, NO_MOVE, Table, UPPER};
-use crate::draughts::{Move, MoveKey, Position};
+use crate::draughts::{DrawCounters, Move, MoveKey, Position};
 
 /// The score of a won position (minus the plies to the win).
 pub const WIN: i32 = 30000;
@@ -38,6 +37,8 @@ pub(crate) struct Searcher<'a> {
     pub stopped: bool,
     pub seldepth: usize,
     pub root_depth: i32,
+    /// Whether the move-count draw rules apply.
+    pub draw_rules: bool,
     /// Hashes of the game so far and of the current search path.
     pub hashes: Vec<u64>,
     moves: Vec<Vec<Move>>,
@@ -80,6 +81,7 @@ impl<'a> Searcher<'a> {
             stopped: false,
             seldepth: 0,
             root_depth: 0,
+            draw_rules: true,
             hashes: Vec::with_capacity(512),
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(48)).collect(),
             killers: vec![[NO_KEY; 2]; MAX_PLY],
@@ -159,8 +161,11 @@ impl<'a> Searcher<'a> {
         }
         let pv_node = beta - alpha > 1;
         if ply > 0 {
-            if counted_draw(pos, counters) || self.repeated(irrev) {
-                return 0;
+            // A draw by rule, unless the side to move has already lost (a win takes
+            // precedence). Any repetition inside the search counts as a draw.
+            let rule_draw = self.draw_rules && counters.draw_reason(pos).is_some();
+            if rule_draw || self.repeated(irrev) {
+                return if pos.has_legal_move() { 0 } else { -WIN + ply as i32 };
             }
             // Mate distance pruning.
             alpha = alpha.max(-WIN + ply as i32);
@@ -246,7 +251,7 @@ impl<'a> Searcher<'a> {
             let i = idx[k] as usize;
             let mv = moves[i];
             let child = pos.after(&mv);
-            let c2 = counters.after_move(pos, &mv);
+            let c2 = if self.draw_rules { counters.after(pos, &mv, &child) } else { counters };
             let irreversible = mv.is_capture() || pos.kings() & mv.from().bit() == 0;
             self.hashes.push(child.hash());
             let irrev2 = if irreversible { self.hashes.len() - 1 } else { irrev };
