@@ -182,11 +182,7 @@ pub fn features(pos: &Position) -> [i32; f::N] {
 /// The linear part of the evaluation, White's view.
 #[inline]
 pub fn linear(weights: &Weights, x: &[i32; f::N]) -> i32 {
-    let mut s = 0;
-    for i in 0..f::N {
-        s += weights.w[i] * x[i];
-    }
-    s
+    weights.w.iter().zip(x).map(|(w, x)| w * x).sum()
 }
 
 /// Known drawn endings: returns a divisor to shrink the score by (1 = not drawish).

@@ -1,17 +1,29 @@
 //! The Russian draughts computer opponent (issue 7).
 //!
 //! Pure Rust, native and wasm alike. The entry point is [`Engine`]: it owns the transposition
-//! table (fixed size, chosen at construction) and the evaluation [`Weights`].
+//! table (fixed size, chosen at construction: 16-byte entries, e.g. 8 MB) and the evaluation
+//! [`Weights`]. Keep one `Engine` per game (or per worker) and reuse it.
 //!
-//! - [`Engine::best_move`]: the computer's move at a [`Level`] (optionally with a time budget),
-//!   deterministic for a given seed at the node-limited levels.
-//! - [`Engine::search`] / [`Engine::analyze`]: iterative deepening to the given [`Limits`],
-//!   returning the best move, score, depth, nodes and principal variation.
+//! # What the bindings call (no logic of their own)
+//! - `bestMove({ level, timeMs })` →
+//!   [`Engine::best_move`]`(&SearchRoot::from_game(&game), level, time_ms, seed, &clock)`;
+//!   `level` parses with `str::parse::<Level>()` (`beginner` … `master`); without a level use
+//!   [`Level::Medium`]. `seed` varies the mistakes of the lower levels (pass a number from the
+//!   JS side, or a constant for reproducible play). Returns `None` only when the game is over.
+//! - `analyze({ depth, timeMs })` → [`Engine::analyze`]`(&root, &Limits { depth, time_ms,
+//!   nodes: None }, &clock)`; report [`SearchResult::score`] (`Score::Centi` hundredths of a
+//!   man, or `WinIn`/`LossIn` plies), `depth`, `nodes`, and [`SearchResult::pv_text`].
 //!
-//! Time is read only through a [`Clock`] passed in: natively [`StdClock`]; in wasm any
-//! `Fn() -> f64` returning milliseconds (e.g. a closure over `performance.now()` or
-//! `js_sys::Date::now`), since `std::time::Instant` panics on `wasm32-unknown-unknown`.
-//! Depth- or node-limited searches need no clock at all ([`NoClock`]).
+//! # Time
+//! The search reads time only through the [`Clock`] it is given: natively [`StdClock`]; in wasm
+//! any `Fn() -> f64` in milliseconds, since `std::time::Instant` panics on
+//! `wasm32-unknown-unknown`. With wasm-bindgen alone (no js-sys):
+//! ```ignore
+//! #[wasm_bindgen] extern "C" { #[wasm_bindgen(js_namespace = Date)] fn now() -> f64; }
+//! let r = engine.best_move(&root, level, time_ms, seed, &|| now());
+//! ```
+//! The clock is read every 1024 nodes; the deadline is `time_ms` minus min(3%, 15 ms). Depth-
+//! and node-limited searches need no clock ([`NoClock`]) and are deterministic.
 //!
 //! ```
 //! use tabla::ai::draughts::{Engine, Level, SearchRoot, NoClock};
@@ -21,6 +33,22 @@
 //! let r = engine.best_move(&root, Level::Easy, None, 1, &NoClock).unwrap();
 //! assert!(Position::start().legal_moves().contains(&r.best));
 //! ```
+//!
+//! # Inside
+//! - `search`: iterative deepening PVS, transposition table (`tt`, best move stored as its index
+//!   in the generator's deterministic move list), TT move / captures / promotions / killers /
+//!   history ordering, late-move reductions, a single-reply extension, and a capture quiescence
+//!   (a side that must capture is never evaluated statically). Draws inside the search: any
+//!   repetition since the last irreversible move, and the move-count rules through the rules
+//!   engine's own [`DrawCounters`]; wins are `WIN - plies`.
+//! - [`eval`]: a linear evaluation over hand-made features (material, advancement by rank,
+//!   centre, home guards, runaway men, kings on the main and double roads, mobility, trading
+//!   down when ahead) with drawn-ending scaling (1-2 kings against a king, 3 kings against a
+//!   king on the main road, king and man against a king).
+//! - `levels`: beginner/easy score every root move with a shallow search and add noise, so their
+//!   mistakes are plausible; medium/hard are node-limited; master is time-limited (1 s).
+//! - `tune` (native only): self-play data and a logistic fit of the weights (`tabla
+//!   tune-draughts`).
 
 mod clock;
 pub mod eval;

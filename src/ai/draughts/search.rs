@@ -94,9 +94,9 @@ impl<'a> Searcher<'a> {
     /// deadline has passed on the injected clock.
     #[inline]
     fn check_limits(&mut self) {
-        if self.nodes >= self.node_limit {
-            self.stopped = true;
-        } else if self.nodes & 1023 == 0 && self.deadline.is_finite() && self.clock.now_ms() >= self.deadline {
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0 && self.deadline.is_finite() && self.clock.now_ms() >= self.deadline)
+        {
             self.stopped = true;
         }
     }
@@ -138,6 +138,7 @@ impl<'a> Searcher<'a> {
         self.history[pos.turn().index()][mv.from().index()][mv.to().index()]
     }
 
+    #[allow(clippy::too_many_arguments)]
     /// Negamax alpha-beta (PVS). `hashes` ends with this position's hash; `irrev` indexes the
     /// first position of `hashes` after the last irreversible move.
     pub fn search(

@@ -13,6 +13,8 @@
 //! 3. Check: a short match (both colours of each opening) of the fitted weights against the
 //!    current ones at the same node budget.
 
+#![allow(clippy::needless_range_loop)]
+
 use std::fs;
 use std::io::Write;
 use std::path::Path;
@@ -74,6 +76,7 @@ fn sigmoid(x: f64) -> f64 {
 }
 
 /// Runs the whole tuner; progress goes to `log`.
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     data: &Path,
     games: usize,

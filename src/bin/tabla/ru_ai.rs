@@ -12,6 +12,7 @@ use tabla::ai::draughts::{Engine, Level, Limits, SearchRoot, StdClock, tune};
 use tabla::draughts::Position;
 
 #[derive(Subcommand)]
+#[allow(clippy::enum_variant_names)]
 pub enum Command {
     /// Searches one position and prints the best line, score, depth and nodes.
     AnalyzeDraughts {
