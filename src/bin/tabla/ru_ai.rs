@@ -1,10 +1,516 @@
-//! Subcommands of this game family.
+//! Subcommands of the Russian draughts computer opponent: analysis, benchmarks, duels between
+//! levels, and the evaluation tuner.
+
+use std::fs;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use clap::Subcommand;
+use tabla::ai::draughts::{Engine, Level, Limits, SearchRoot, StdClock, tune};
+use tabla::draughts::Position;
 
 #[derive(Subcommand)]
-pub enum Command {}
+#[allow(clippy::enum_variant_names)]
+pub enum Command {
+    /// Searches one position and prints the best line, score, depth and nodes.
+    AnalyzeDraughts {
+        /// PDN FEN of the position (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        #[arg(long)]
+        depth: Option<u32>,
+        #[arg(long)]
+        nodes: Option<u64>,
+        #[arg(long)]
+        time_ms: Option<f64>,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 16)]
+        tt_mb: usize,
+    },
+    /// Nodes per second and depth reached in a fixed time over a committed set of positions,
+    /// then each level's time per move.
+    BenchDraughts {
+        /// One FEN per line ('#' comments).
+        #[arg(long, default_value = "tests/data/draughts_ai/bench.txt")]
+        positions: PathBuf,
+        /// Time per position for the speed test.
+        #[arg(long, default_value_t = 1000.0)]
+        time_ms: f64,
+        /// Skip the per-level timing.
+        #[arg(long)]
+        no_levels: bool,
+    },
+    /// Plays level A against level B from varied openings, each opening with both colours,
+    /// and prints A's wins/draws/losses and the Elo difference with its 95% error.
+    DuelDraughts {
+        #[arg(long)]
+        a: String,
+        #[arg(long)]
+        b: String,
+        /// Number of games (rounded up to an even number: each opening is played twice).
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Opening plies played from the start position (all openings of that length, shuffled
+        /// with the seed).
+        #[arg(long, default_value_t = 3)]
+        opening_plies: u32,
+        /// Time per move for time-limited levels (master); default: the level's own.
+        #[arg(long)]
+        time_ms: Option<f64>,
+        /// Node budget per move for master instead of its time limit (deterministic duels).
+        #[arg(long)]
+        master_nodes: Option<u64>,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Append each finished game here as one JSON line; games already in it are not
+        /// replayed (resume after an interruption).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Print every game.
+        #[arg(long)]
+        verbose: bool,
+    },
+    /// The tactics suite: solves each position of a file of shots (FEN and winning first move),
+    /// or with --find N searches self-play games for N new shots and appends them to the file.
+    TacticsDraughts {
+        #[arg(long, default_value = "tests/data/draughts_ai/tactics.txt")]
+        suite: PathBuf,
+        /// Time per position when solving.
+        #[arg(long, default_value_t = 1000.0)]
+        time_ms: f64,
+        /// Node budget per position when solving (instead of time: deterministic).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Find this many new shots and append them to the suite.
+        #[arg(long)]
+        find: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Tunes the evaluation weights: self-play games (reproducible from the seed, resumable),
+    /// then a logistic fit of the weights to the games' results.
+    TuneDraughts {
+        /// Where the generated positions and results go (appended; resumable).
+        #[arg(long, default_value = "target/tune-draughts/games.txt")]
+        data: PathBuf,
+        /// Self-play games to have in the data file before fitting.
+        #[arg(long, default_value_t = 2000)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Node budget per move in the self-play games.
+        #[arg(long, default_value_t = 3000)]
+        nodes: u64,
+        /// Gradient steps of the fit.
+        #[arg(long, default_value_t = 3000)]
+        iterations: usize,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// L2 pull of the fitted weights towards the current ones (per unit of weight squared,
+        /// in the units of the mean squared error).
+        #[arg(long, default_value_t = 1e-7)]
+        l2: f64,
+    },
+}
 
 pub fn run(cmd: Command) -> Result<(), String> {
-    match cmd {}
+    match cmd {
+        Command::AnalyzeDraughts { fen, depth, nodes, time_ms, tt_mb } => {
+            let pos = match fen {
+                Some(f) => Position::from_fen(&f).map_err(|e| e.to_string())?,
+                None => Position::start(),
+            };
+            let mut engine = Engine::new(tt_mb);
+            let limits = Limits { depth, nodes, time_ms: time_ms.or(if depth.is_none() && nodes.is_none() { Some(1000.0) } else { None }) };
+            let clock = StdClock::new();
+            let r = engine.analyze(&SearchRoot::new(pos), &limits, &clock).ok_or("the side to move has no legal move")?;
+            println!("{}", pos.diagram());
+            println!("best {}  score {}  depth {}/{}  nodes {}  {:.0} ms  {:.0} knps",
+                pos.move_text(&r.best), r.score(), r.depth, r.seldepth, r.nodes, r.time_ms,
+                r.nodes as f64 / r.time_ms.max(0.001));
+            println!("pv {}", r.pv_text(&pos).join(" "));
+            Ok(())
+        }
+        Command::BenchDraughts { positions, time_ms, no_levels } => bench(&positions, time_ms, no_levels),
+        Command::DuelDraughts { a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose } => {
+            let a: Level = a.parse().map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
+            let b: Level = b.parse().map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
+            duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose)
+        }
+        Command::TacticsDraughts { suite, time_ms, nodes, find, seed } => match find {
+            Some(n) => find_shots(&suite, n, seed),
+            None => solve_suite(&suite, time_ms, nodes),
+        },
+        Command::TuneDraughts { data, games, seed, nodes, iterations, threads, l2 } => {
+            tune::run(&data, games, seed, nodes, iterations, threads, l2, &mut |s| println!("{s}"))
+        }
+    }
+}
+
+fn read_fens(path: &PathBuf) -> Result<Vec<Position>, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| Position::from_fen(l.split_whitespace().next().unwrap()).map_err(|e| format!("{l}: {e}")))
+        .collect()
+}
+
+fn bench(path: &PathBuf, time_ms: f64, no_levels: bool) -> Result<(), String> {
+    let positions = read_fens(path)?;
+    let mut engine = Engine::new(16);
+    let (mut nodes, mut ms, mut depths) = (0u64, 0f64, Vec::new());
+    println!("search for {time_ms} ms per position ({} positions, 16 MB table):", positions.len());
+    for p in &positions {
+        engine.clear();
+        let clock = StdClock::new();
+        let r = engine.search(&SearchRoot::new(*p), &Limits { time_ms: Some(time_ms), ..Limits::default() }, &clock);
+        if let Some(r) = r {
+            println!("  depth {:>2} (sel {:>2})  {:>9} nodes  {:>6.0} ms  {:>6.0} knps  {}  {}",
+                r.depth, r.seldepth, r.nodes, r.time_ms, r.nodes as f64 / r.time_ms.max(0.001), r.score(), p.to_fen());
+            nodes += r.nodes;
+            ms += r.time_ms;
+            depths.push(r.depth);
+        }
+    }
+    depths.sort();
+    let mean = depths.iter().sum::<u32>() as f64 / depths.len().max(1) as f64;
+    println!("total: {} nodes in {:.0} ms = {:.0} nodes/s; depth in {time_ms} ms: mean {:.1}, min {}, median {}, max {}",
+        nodes, ms, nodes as f64 / (ms / 1000.0), mean, depths.first().copied().unwrap_or(0),
+        depths.get(depths.len() / 2).copied().unwrap_or(0), depths.last().copied().unwrap_or(0));
+    if no_levels {
+        return Ok(());
+    }
+    println!("time per move by level (mean / max over the positions, fresh 8 MB table per move):");
+    for level in Level::ALL {
+        let mut engine = Engine::new(8);
+        let (mut sum, mut max) = (0f64, 0f64);
+        for p in &positions {
+            engine.clear();
+            let clock = StdClock::new();
+            let t0 = std::time::Instant::now();
+            engine.best_move(&SearchRoot::new(*p), level, None, 1, &clock);
+            let t = t0.elapsed().as_secs_f64() * 1000.0;
+            sum += t;
+            max = f64::max(max, t);
+        }
+        println!("  {:<9} {:>8.1} ms  {:>8.1} ms", level.name(), sum / positions.len() as f64, max);
+    }
+    Ok(())
+}
+
+/// Every position `plies` moves from the start (one per distinct position), in generation order.
+fn openings(plies: u32) -> Vec<Position> {
+    let mut layer = vec![Position::start()];
+    for _ in 0..plies {
+        let mut next = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for p in &layer {
+            for m in p.legal_moves() {
+                let q = p.after(&m);
+                if seen.insert(q.hash()) {
+                    next.push(q);
+                }
+            }
+        }
+        layer = next;
+    }
+    layer
+}
+
+/// One game's outcome for the side that moved first in the given opening: 1 win, 0 draw,
+/// -1 loss; and its length in plies.
+fn play_game(
+    start: Position,
+    players: [(Level, &mut Engine); 2],
+    time_ms: Option<f64>,
+    master_nodes: Option<u64>,
+    seed: u64,
+    first_is: usize,
+) -> (i32, usize, Vec<String>) {
+    let mut players = players;
+    for (_, e) in players.iter_mut() {
+        e.clear();
+    }
+    let mut root = SearchRoot::new(start);
+    let mut ply = 0;
+    let mut moves = Vec::new();
+    loop {
+        if root.position.is_lost() {
+            // The side to move lost.
+            let loser = ply % 2; // 0 = the opening's first mover
+            return (if loser == 0 { -1 } else { 1 }, ply, moves);
+        }
+        if root.is_over() || ply >= 300 {
+            return (0, ply, moves);
+        }
+        let who = (ply + first_is) % 2;
+        let (level, engine) = &mut players[who];
+        let clock = StdClock::new();
+        let r = if *level == Level::Master && master_nodes.is_some() {
+            let limits = Limits { nodes: master_nodes, ..Limits::default() };
+            engine.search(&root, &limits, &clock)
+        } else {
+            engine.best_move(&root, *level, time_ms, seed.wrapping_add(ply as u64), &clock)
+        }
+        .expect("a legal move exists");
+        moves.push(root.position.move_text(&r.best));
+        root = root.after(&r.best);
+        ply += 1;
+    }
+}
+
+fn elo(score: f64) -> f64 {
+    let s = score.clamp(1e-4, 1.0 - 1e-4);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn duel(
+    a: Level,
+    b: Level,
+    games: usize,
+    seed: u64,
+    opening_plies: u32,
+    time_ms: Option<f64>,
+    master_nodes: Option<u64>,
+    threads: usize,
+    out: Option<PathBuf>,
+    verbose: bool,
+) -> Result<(), String> {
+    let pairs = games.div_ceil(2);
+    let mut book = openings(opening_plies);
+    // Shuffle with the seed (Fisher-Yates over SplitMix64).
+    let mut rng = tabla::ai::draughts::Rng(seed);
+    for i in (1..book.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        book.swap(i, j);
+    }
+    // Results already on file: "pair color result plies".
+    let mut done: std::collections::HashMap<(usize, usize), i32> = Default::default();
+    if let Some(path) = &out {
+        if let Ok(text) = fs::read_to_string(path) {
+            for line in text.lines() {
+                if let Ok(v) = serde_json::from_str::<serde_json::Value>(line) {
+                    let key = (v["pair"].as_u64().unwrap_or(0) as usize, v["a_color"].as_u64().unwrap_or(0) as usize);
+                    if v["a"] == a.name() && v["b"] == b.name() && v["seed"] == seed {
+                        done.insert(key, v["a_result"].as_i64().unwrap_or(0) as i32);
+                    }
+                }
+            }
+        }
+        if let Some(dir) = path.parent() {
+            fs::create_dir_all(dir).ok();
+        }
+    }
+    let results = Arc::new(Mutex::new(done));
+    let todo: Vec<(usize, usize)> = (0..pairs)
+        .flat_map(|p| [(p, 0), (p, 1)])
+        .filter(|k| !results.lock().unwrap().contains_key(k))
+        .collect();
+    println!("{} vs {}: {} games ({} openings of {} plies, both colours), {} to play, seed {}",
+        a, b, pairs * 2, pairs, opening_plies, todo.len(), seed);
+    let next = AtomicUsize::new(0);
+    let file = out.as_ref().map(|p| Mutex::new(fs::OpenOptions::new().create(true).append(true).open(p).expect("open --out")));
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut ea = Engine::new(8);
+                let mut eb = Engine::new(8);
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(pair, a_color)) = todo.get(k) else { break };
+                    let start = book[pair % book.len()];
+                    let game_seed = seed ^ ((pair as u64) << 20) ^ (a_color as u64) << 40;
+                    // a_color 0: A moves first from the opening position.
+                    let (res, plies, moves) = if a_color == 0 {
+                        play_game(start, [(a, &mut ea), (b, &mut eb)], time_ms, master_nodes, game_seed, 0)
+                    } else {
+                        play_game(start, [(b, &mut eb), (a, &mut ea)], time_ms, master_nodes, game_seed, 0)
+                    };
+                    let a_result = if a_color == 0 { res } else { -res };
+                    if verbose {
+                        println!("pair {pair} A {} {:+} in {plies} plies from {}: {}",
+                            if a_color == 0 { "first" } else { "second" }, a_result, start.to_fen(), moves.join(" "));
+                    }
+                    if let Some(f) = &file {
+                        let line = serde_json::json!({"a": a.name(), "b": b.name(), "seed": seed, "pair": pair,
+                            "a_color": a_color, "a_result": a_result, "plies": plies, "opening": start.to_fen(),
+                            "moves": moves.join(" ")});
+                        let mut f = f.lock().unwrap();
+                        writeln!(f, "{line}").ok();
+                    }
+                    results.lock().unwrap().insert((pair, a_color), a_result);
+                }
+            });
+        }
+    });
+    let results = results.lock().unwrap();
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    for r in results.values() {
+        match r {
+            1 => w += 1,
+            0 => d += 1,
+            _ => l += 1,
+        }
+    }
+    let n = (w + d + l) as f64;
+    let score = (w as f64 + 0.5 * d as f64) / n;
+    // The error: the openings are played in pairs (both colours), so the pair is the unit of
+    // independent sampling; standard error of the mean pair score, 95% interval mapped to Elo.
+    let mut pair_scores = Vec::new();
+    for p in 0..pairs {
+        if let (Some(x), Some(y)) = (results.get(&(p, 0)), results.get(&(p, 1))) {
+            pair_scores.push(((x + 1) as f64 / 2.0 + (y + 1) as f64 / 2.0) / 2.0);
+        }
+    }
+    let m = pair_scores.len() as f64;
+    let mean = pair_scores.iter().sum::<f64>() / m;
+    let var = pair_scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (m - 1.0).max(1.0);
+    let se = (var / m).sqrt();
+    let (lo, hi) = (elo(score - 1.96 * se), elo(score + 1.96 * se));
+    println!("{a} vs {b}: {} games: +{w} ={d} -{l} (A's view), score {:.1}%, Elo {:+.0} ± {:.0} (95%: {:+.0} .. {:+.0})",
+        w + d + l, 100.0 * score, elo(score), (hi - lo) / 2.0, lo, hi);
+    Ok(())
+}
+
+/// Material from the side to move's view: a man 100, a king 250.
+fn material(p: &Position) -> i32 {
+    let us = p.count(p.turn());
+    let them = p.count(!p.turn());
+    100 * (us.men as i32 - them.men as i32) + 250 * (us.kings as i32 - them.kings as i32)
+}
+
+/// One line of the suite: FEN, the winning move in notation, then an optional `#` comment.
+fn read_suite(path: &PathBuf) -> Result<Vec<(Position, String, String)>, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let (main, comment) = line.split_once('#').unwrap_or((line, ""));
+        let mut it = main.split_whitespace();
+        let (Some(fen), Some(mv)) = (it.next(), it.next()) else { return Err(format!("bad line: {line}")) };
+        let p = Position::from_fen(fen).map_err(|e| format!("{line}: {e}"))?;
+        p.parse_move(mv).map_err(|e| format!("{line}: {e}"))?;
+        out.push((p, mv.to_string(), comment.trim().to_string()));
+    }
+    Ok(out)
+}
+
+fn solve_suite(path: &PathBuf, time_ms: f64, nodes: Option<u64>) -> Result<(), String> {
+    let suite = read_suite(path)?;
+    let mut engine = Engine::new(16);
+    let (mut solved, mut total_ms, mut worst) = (0, 0.0, 0.0f64);
+    for (i, (p, want, _)) in suite.iter().enumerate() {
+        engine.clear();
+        let clock = StdClock::new();
+        let limits = match nodes {
+            Some(n) => Limits { nodes: Some(n), ..Limits::default() },
+            None => Limits { time_ms: Some(time_ms), ..Limits::default() },
+        };
+        let r = engine.search(&SearchRoot::new(*p), &limits, &clock).ok_or("no legal move")?;
+        let want_mv = p.parse_move(want).map_err(|e| e.to_string())?;
+        // When the answer is found: the first iteration from which the move stays best.
+        let ok = r.best.same_move(&want_mv);
+        solved += ok as usize;
+        total_ms += r.time_ms;
+        worst = worst.max(r.time_ms);
+        println!("{:>3} {} {:<8} want {:<8} depth {:>2} {:>9} nodes {:>5.0} ms  {}  {}",
+            i + 1, if ok { "ok  " } else { "MISS" }, p.move_text(&r.best), want, r.depth, r.nodes, r.time_ms, r.score(), p.to_fen());
+    }
+    println!("solved {solved}/{} (total {:.0} ms, slowest {:.0} ms)", suite.len(), total_ms, worst);
+    Ok(())
+}
+
+/// Searches self-play games (random openings, a fraction of random moves to create chances)
+/// for shots: quiet positions whose best move gives material away first (the opponent must
+/// capture) and wins at least a man and a half net by force, with no other move coming close.
+fn find_shots(path: &PathBuf, n: usize, seed: u64) -> Result<(), String> {
+    let mut known: std::collections::HashSet<u64> =
+        read_suite(path).unwrap_or_default().iter().map(|(p, _, _)| p.hash()).collect();
+    let mut file = fs::OpenOptions::new().create(true).append(true).open(path).map_err(|e| e.to_string())?;
+    let mut rng = tabla::ai::draughts::Rng(seed);
+    let mut engine = Engine::new(16);
+    let mut player = Engine::new(4);
+    let (mut found, mut games) = (0, 0);
+    while found < n && games < 5000 {
+        games += 1;
+        let mut root = SearchRoot::new(Position::start());
+        for ply in 0..120 {
+            if root.is_over() {
+                break;
+            }
+            let p = root.position;
+            let legal = p.legal_moves();
+            if ply >= 6 && !p.has_capture() && p.occupied().count_ones() >= 7 && !known.contains(&p.hash()) {
+                engine.clear();
+                let quick = engine.search(&SearchRoot::new(p), &Limits { depth: Some(8), nodes: Some(200_000), ..Limits::default() }, &tabla::ai::draughts::NoClock).unwrap();
+                let m0 = material(&p);
+                let sac = p.after(&quick.best).has_capture();
+                if sac && quick.score - m0 >= 150 && legal.len() >= 2 {
+                    if let Some(line) = verify_shot(&mut engine, &p, m0) {
+                        known.insert(p.hash());
+                        found += 1;
+                        println!("{found:>3} (game {games}, ply {ply}): {line}");
+                        writeln!(file, "{line}").map_err(|e| e.to_string())?;
+                        file.flush().ok();
+                    }
+                }
+            }
+            // Self-play with mistakes: a random move now and then.
+            let mv = if rng.below(100) < 15 {
+                legal[rng.below(legal.len() as u64) as usize]
+            } else {
+                player.clear();
+                player.search(&root, &Limits { nodes: Some(5_000), ..Limits::default() }, &tabla::ai::draughts::NoClock).unwrap().best
+            };
+            root = root.after(&mv);
+        }
+    }
+    println!("found {found} shots in {games} games");
+    Ok(())
+}
+
+/// Deep check of a candidate: the same first move at a deep search, a net gain of at least 150,
+/// and every other move at least 120 worse and not winning material itself.
+fn verify_shot(engine: &mut Engine, p: &Position, m0: i32) -> Option<String> {
+    let nc = tabla::ai::draughts::NoClock;
+    engine.clear();
+    let deep = engine.search(&SearchRoot::new(*p), &Limits { nodes: Some(3_000_000), depth: Some(24), ..Limits::default() }, &nc)?;
+    if deep.score - m0 < 150 || !p.after(&deep.best).has_capture() {
+        return None;
+    }
+    let mut alt_best = -tabla::ai::draughts::WIN;
+    for mv in p.legal_moves() {
+        if mv.same_move(&deep.best) {
+            continue;
+        }
+        engine.clear();
+        let child = SearchRoot::new(*p).after(&mv);
+        let s = match engine.search(&child, &Limits { nodes: Some(600_000), depth: Some(22), ..Limits::default() }, &nc) {
+            Some(r) => -r.score,
+            None => tabla::ai::draughts::WIN,
+        };
+        alt_best = alt_best.max(s);
+        if s > deep.score - 120 || s - m0 >= 80 {
+            return None;
+        }
+    }
+    // Would a shallow search see it? (Recorded only.)
+    engine.clear();
+    let shallow = engine.search(&SearchRoot::new(*p), &Limits { depth: Some(2), ..Limits::default() }, &nc)?;
+    Some(format!(
+        "{} {} # gain {:+}, deep {} (depth {}), best other {}, depth-2 search plays {} | {}",
+        p.to_fen(),
+        p.move_text(&deep.best),
+        deep.score.min(10_000) - m0,
+        deep.score(),
+        deep.depth,
+        tabla::ai::draughts::Score::from_raw(alt_best),
+        p.move_text(&shallow.best),
+        deep.pv_text(p).join(" ")
+    ))
 }

@@ -1,1 +1,0 @@
-//! The Russian draughts computer opponent.

@@ -1,0 +1,348 @@
+//! The Russian draughts computer opponent (issue 7).
+//!
+//! Pure Rust, native and wasm alike. The entry point is [`Engine`]: it owns the transposition
+//! table (fixed size, chosen at construction: 16-byte entries, e.g. 8 MB) and the evaluation
+//! [`Weights`]. Keep one `Engine` per game (or per worker) and reuse it.
+//!
+//! # What the bindings call (no logic of their own)
+//! - `bestMove({ level, timeMs })` →
+//!   [`Engine::best_move`]`(&SearchRoot::from_game(&game), level, time_ms, seed, &clock)`;
+//!   `level` parses with `str::parse::<Level>()` (`beginner` … `master`); without a level use
+//!   [`Level::Medium`]. `seed` varies the mistakes of the lower levels (pass a number from the
+//!   JS side, or a constant for reproducible play). Returns `None` only when the game is over.
+//! - `analyze({ depth, timeMs })` → [`Engine::analyze`]`(&root, &Limits { depth, time_ms,
+//!   nodes: None }, &clock)`; report [`SearchResult::score`] (`Score::Centi` hundredths of a
+//!   man, or `WinIn`/`LossIn` plies), `depth`, `nodes`, and [`SearchResult::pv_text`].
+//!
+//! # Time
+//! The search reads time only through the [`Clock`] it is given: natively [`StdClock`]; in wasm
+//! any `Fn() -> f64` in milliseconds, since `std::time::Instant` panics on
+//! `wasm32-unknown-unknown`. With wasm-bindgen alone (no js-sys):
+//! ```ignore
+//! #[wasm_bindgen] extern "C" { #[wasm_bindgen(js_namespace = Date)] fn now() -> f64; }
+//! let r = engine.best_move(&root, level, time_ms, seed, &|| now());
+//! ```
+//! The clock is read every 1024 nodes; the deadline is `time_ms` minus min(3%, 15 ms). Depth-
+//! and node-limited searches need no clock ([`NoClock`]) and are deterministic.
+//!
+//! ```
+//! use tabla::ai::draughts::{Engine, Level, SearchRoot, NoClock};
+//! use tabla::draughts::Position;
+//! let mut engine = Engine::new(4);
+//! let root = SearchRoot::new(Position::start());
+//! let r = engine.best_move(&root, Level::Easy, None, 1, &NoClock).unwrap();
+//! assert!(Position::start().legal_moves().contains(&r.best));
+//! ```
+//!
+//! # Inside
+//! - `search`: iterative deepening PVS, transposition table (`tt`, best move stored as its index
+//!   in the generator's deterministic move list), TT move / captures / promotions / killers /
+//!   history ordering, late-move reductions, a single-reply extension, and a capture quiescence
+//!   (a side that must capture is never evaluated statically). Draws inside the search: any
+//!   repetition since the last irreversible move, and the move-count rules through the rules
+//!   engine's own [`DrawCounters`]; wins are `WIN - plies`.
+//! - [`eval`]: a linear evaluation over hand-made features (material, advancement by rank,
+//!   centre, home guards, runaway men, kings on the main and double roads, mobility, trading
+//!   down when ahead) with drawn-ending scaling (1-2 kings against a king, 3 kings against a
+//!   king on the main road, king and man against a king).
+//! - `levels`: beginner/easy score every root move with a shallow search and add noise, so their
+//!   mistakes are plausible; medium/hard are node-limited; master is time-limited (1 s).
+//! - `tune` (native only): self-play data and a logistic fit of the weights (`tabla
+//!   tune-draughts`).
+
+mod clock;
+pub mod eval;
+mod levels;
+mod search;
+mod tt;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tune;
+
+pub use clock::{Clock, NoClock};
+#[cfg(not(target_arch = "wasm32"))]
+pub use clock::StdClock;
+pub use eval::Weights;
+pub use levels::{Level, LevelParams, ParseLevelError, Rng};
+pub use search::{Limits, WIN, WIN_BOUND};
+
+use crate::draughts::{DrawCounters, Game, Move, Position};
+use search::Searcher;
+
+/// The position to search from, with what the draw rules need to know of the game before it.
+/// The move-count rules are the rules engine's own ([`DrawCounters`], `draughts::draw`), so the
+/// search and the referee agree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchRoot {
+    /// The position, with the side to move.
+    pub position: Position,
+    /// Zobrist hashes of the earlier positions since the last irreversible move (a capture or a
+    /// man's move), oldest first, not including `position` (RU-DRAW-REPETITION).
+    pub history: Vec<u64>,
+    /// The draw-rule counters at `position`.
+    pub counters: DrawCounters,
+    /// Whether the automatic draw rules apply (the game option `drawRules`); if not, only a
+    /// repetition inside the search is scored as a draw (to keep it from cycling).
+    pub draw_rules: bool,
+}
+
+impl SearchRoot {
+    /// A position with no game before it.
+    pub fn new(position: Position) -> SearchRoot {
+        SearchRoot { position, history: Vec::new(), counters: DrawCounters::default(), draw_rules: true }
+    }
+
+    /// The current position of a game, with its repetition history, counters and options.
+    pub fn from_game(game: &Game) -> SearchRoot {
+        let mut history = Vec::new();
+        for ply in game.history() {
+            if ply.mv.is_capture() || ply.before.kings() & ply.mv.from().bit() == 0 {
+                history.clear();
+            } else {
+                history.push(ply.before.hash());
+            }
+        }
+        SearchRoot {
+            position: *game.position(),
+            history,
+            counters: game.counters(),
+            draw_rules: game.options().draw_rules,
+        }
+    }
+
+    /// The last position of a game given as every position from its start (the first element)
+    /// to now (the last). `None` if the slice is empty or two consecutive positions are not
+    /// one legal move apart.
+    pub fn from_positions(positions: &[Position]) -> Option<SearchRoot> {
+        let mut root = SearchRoot::new(*positions.first()?);
+        for next in &positions[1..] {
+            let mv = root.position.legal_moves().into_iter().find(|m| root.position.after(m) == *next)?;
+            root = root.after(&mv);
+        }
+        Some(root)
+    }
+
+    /// The root after `mv` (a legal move here) is played.
+    pub fn after(&self, mv: &Move) -> SearchRoot {
+        let position = self.position.after(mv);
+        let counters = self.counters.after(&self.position, mv, &position);
+        let irreversible = mv.is_capture() || self.position.kings() & mv.from().bit() == 0;
+        let mut history = if irreversible { Vec::new() } else { self.history.clone() };
+        if !irreversible {
+            history.push(self.position.hash());
+        }
+        SearchRoot { position, history, counters, draw_rules: self.draw_rules }
+    }
+
+    /// Whether the game is over here: the side to move cannot move (a loss), or, with the draw
+    /// rules on, a third repetition or a move-count rule.
+    pub fn is_over(&self) -> bool {
+        if self.position.is_lost() {
+            return true;
+        }
+        if !self.draw_rules {
+            return false;
+        }
+        let h = self.position.hash();
+        let reps = self.history.iter().filter(|&&x| x == h).count();
+        reps >= 2 || self.counters.draw_reason(&self.position).is_some()
+    }
+}
+
+/// A score as a player reads it: from the side to move's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Hundredths of a man (a man = 100).
+    Centi(i32),
+    /// The side to move wins in this many plies at most.
+    WinIn(u32),
+    /// The side to move loses in this many plies at most.
+    LossIn(u32),
+}
+
+impl Score {
+    pub fn from_raw(raw: i32) -> Score {
+        if raw > WIN_BOUND {
+            Score::WinIn((WIN - raw) as u32)
+        } else if raw < -WIN_BOUND {
+            Score::LossIn((WIN + raw) as u32)
+        } else {
+            Score::Centi(raw)
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Centi(c) => write!(f, "{:+.2}", *c as f64 / 100.0),
+            Score::WinIn(p) => write!(f, "win in {p} plies"),
+            Score::LossIn(p) => write!(f, "loss in {p} plies"),
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play (always legal in the root position).
+    pub best: Move,
+    /// The raw score from the side to move's view (see [`Score::from_raw`], [`WIN`]).
+    pub score: i32,
+    /// The last fully searched depth (nominal plies).
+    pub depth: u32,
+    /// The longest line examined (plies, extensions and captures included).
+    pub seldepth: u32,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<Move>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds the search took (0 with [`NoClock`]).
+    pub time_ms: f64,
+}
+
+impl SearchResult {
+    /// The score as a player reads it.
+    pub fn score(&self) -> Score {
+        Score::from_raw(self.score)
+    }
+
+    /// The principal variation in notation (`c3-d4`, `c3:e5`...), played out from `root`.
+    pub fn pv_text(&self, root: &Position) -> Vec<String> {
+        let mut pos = *root;
+        let mut out = Vec::with_capacity(self.pv.len());
+        for mv in &self.pv {
+            out.push(pos.move_text(mv));
+            pos = pos.after(mv);
+        }
+        out
+    }
+}
+
+/// The computer opponent: a transposition table and evaluation weights.
+pub struct Engine {
+    tt: tt::Table,
+    /// The evaluation weights (default: [`Weights::DEFAULT`]).
+    pub weights: Weights,
+}
+
+impl Default for Engine {
+    /// An engine with an 8 MB table.
+    fn default() -> Engine {
+        Engine::new(8)
+    }
+}
+
+impl Engine {
+    /// An engine whose transposition table takes about `tt_mb` megabytes (16-byte entries,
+    /// rounded down to a power of two).
+    pub fn new(tt_mb: usize) -> Engine {
+        Engine { tt: tt::Table::new(tt_mb), weights: Weights::DEFAULT }
+    }
+
+    /// Forgets everything learnt in earlier searches (for reproducible results).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Iterative deepening from `root` within `limits`. `None` if the side to move has no legal
+    /// move (the game is over). Always returns a legal move, even if the limits stop the search
+    /// before the first iteration completes.
+    pub fn search(&mut self, root: &SearchRoot, limits: &Limits, clock: &dyn Clock) -> Option<SearchResult> {
+        let pos = root.position;
+        let legal = pos.legal_moves();
+        let first = *legal.first()?;
+        let start = clock.now_ms();
+        self.tt.new_search();
+        let weights = self.weights;
+        let mut s = Searcher::new(&mut self.tt, &weights, clock);
+        if let Some(t) = limits.time_ms {
+            // A small margin for the unwinding and the caller's work.
+            s.deadline = start + (t - (t * 0.03).min(15.0)).max(0.0);
+        }
+        if let Some(n) = limits.nodes {
+            s.node_limit = n.max(1);
+        }
+        let max_depth = limits.depth.unwrap_or(64).clamp(1, (search::MAX_PLY / 2) as u32) as i32;
+        s.draw_rules = root.draw_rules;
+        s.hashes.extend_from_slice(&root.history);
+        s.hashes.push(pos.hash());
+        let irrev = 0;
+        let mut result = SearchResult {
+            best: first,
+            score: 0,
+            depth: 0,
+            seldepth: 0,
+            pv: vec![first],
+            nodes: 0,
+            time_ms: 0.0,
+        };
+        for d in 1..=max_depth {
+            s.root_depth = d;
+            let score = s.search(&pos, root.counters, d, -WIN - 1, WIN + 1, 0, irrev);
+            if s.stopped {
+                // A partly searched iteration still improves on the last one if its best move
+                // was searched completely (the PV is only written for completed moves).
+                if let Some(&mv) = s.pv[0].first() {
+                    if mv != result.best && legal.contains(&mv) {
+                        result.best = mv;
+                        result.pv = s.pv[0].clone();
+                    }
+                }
+                break;
+            }
+            result.score = score;
+            result.depth = d as u32;
+            result.seldepth = s.seldepth as u32;
+            if let Some(&mv) = s.pv[0].first() {
+                result.best = mv;
+                result.pv = s.pv[0].clone();
+            }
+            // A proven result needs no deeper search.
+            if score.abs() > WIN_BOUND && (WIN - score.abs()) < d {
+                break;
+            }
+            if legal.len() == 1 && d >= 2 {
+                break;
+            }
+            if let Some(t) = limits.time_ms {
+                // The next iteration takes about twice as long as all before it; start it only
+                // if it has a fair chance to get through its first (best) move, whose result is
+                // used even if the deadline then stops the iteration.
+                if clock.now_ms() - start > t * 0.6 {
+                    break;
+                }
+            }
+        }
+        result.nodes = s.nodes;
+        result.time_ms = clock.now_ms() - start;
+        debug_assert!(legal.contains(&result.best));
+        Some(result)
+    }
+
+    /// Analysis: the same as [`search`](Self::search) (kept as the name the bindings use).
+    pub fn analyze(&mut self, root: &SearchRoot, limits: &Limits, clock: &dyn Clock) -> Option<SearchResult> {
+        self.search(root, limits, clock)
+    }
+
+    /// The computer's move at `level`. `time_ms` overrides the level's time budget (the node
+    /// budget of the lower levels stays). `seed` varies the weaker levels' mistakes; the same
+    /// seed, level and root give the same move (when no time limit applies).
+    pub fn best_move(
+        &mut self,
+        root: &SearchRoot,
+        level: Level,
+        time_ms: Option<f64>,
+        seed: u64,
+        clock: &dyn Clock,
+    ) -> Option<SearchResult> {
+        let p = level.params();
+        let mut limits = p.limits;
+        if time_ms.is_some() {
+            limits.time_ms = time_ms;
+        }
+        if p.noise == 0 {
+            return self.search(root, &limits, clock);
+        }
+        levels::noisy_choice(self, root, &limits, p.noise, seed, clock)
+    }
+}

@@ -1,0 +1,245 @@
+//! The evaluation tuner behind `tabla tune-draughts`.
+//!
+//! 1. Self-play: games between two copies of the engine at a fixed node budget (deterministic),
+//!    each from a random opening of 4-9 random plies; the opening's random moves and every
+//!    search come from the seed, so the data file is reproducible. Every quiet position (no
+//!    capture for the side to move) after the opening is written with the game's result. Games
+//!    are appended one at a time, so an interrupted run resumes where it stopped.
+//! 2. Fit: the weights of the linear evaluation are fitted to the results by minimising the
+//!    mean squared error between the result (1, 1/2, 0 for White) and `sigmoid(k * eval)`
+//!    ("Texel" tuning) with Adam, plus an L2 pull towards the current weights; the material
+//!    weights (man, king) stay fixed (they set the scale; a free fit trades them against the
+//!    advancement terms, which correlate with them), `k` is fitted first.
+//! 3. Check: a short match (both colours of each opening) of the fitted weights against the
+//!    current ones at the same node budget.
+
+#![allow(clippy::needless_range_loop)]
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::eval::{FEATURE_NAMES, Weights, f, features};
+use super::levels::Rng;
+use super::{Engine, Limits, NoClock, SearchRoot};
+use crate::draughts::{Color, Position};
+
+/// A random opening of 4-9 random plies (one with no legal move left is retried).
+fn random_opening(rng: &mut Rng) -> Position {
+    loop {
+        let mut p = Position::start();
+        let plies = 4 + rng.below(6);
+        let mut ok = true;
+        for _ in 0..plies {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                ok = false;
+                break;
+            }
+            p = p.after(&moves[rng.below(moves.len() as u64) as usize]);
+        }
+        if ok && !p.is_lost() {
+            return p;
+        }
+    }
+}
+
+/// Plays a game between `white` and `black` weights from `start`; returns White's result
+/// (1, 0.5, 0) and the positions seen.
+pub fn self_play(start: Position, weights: [Weights; 2], nodes: u64, engines: &mut [Engine; 2]) -> (f64, Vec<Position>) {
+    let mut root = SearchRoot::new(start);
+    let mut seen = Vec::new();
+    for (e, w) in engines.iter_mut().zip(weights) {
+        e.clear();
+        e.weights = w;
+    }
+    for _ in 0..300 {
+        if root.position.is_lost() {
+            let white_lost = root.position.turn() == Color::White;
+            return (if white_lost { 0.0 } else { 1.0 }, seen);
+        }
+        if root.is_over() {
+            return (0.5, seen);
+        }
+        seen.push(root.position);
+        let e = &mut engines[root.position.turn().index()];
+        let r = e.search(&root, &Limits { nodes: Some(nodes), ..Limits::default() }, &NoClock).expect("has a move");
+        root = root.after(&r.best);
+    }
+    (0.5, seen)
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Runs the whole tuner; progress goes to `log`.
+#[allow(clippy::too_many_arguments)]
+pub fn run(
+    data: &Path,
+    games: usize,
+    seed: u64,
+    nodes: u64,
+    iterations: usize,
+    threads: usize,
+    l2: f64,
+    log: &mut dyn FnMut(String),
+) -> Result<(), String> {
+    if let Some(dir) = data.parent() {
+        fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    }
+    // Which games are already on file ("g <index> <result>" header lines).
+    let existing = fs::read_to_string(data).unwrap_or_default();
+    let done: std::collections::HashSet<usize> = existing
+        .lines()
+        .filter_map(|l| l.strip_prefix("g ")?.split_whitespace().next()?.parse().ok())
+        .collect();
+    let todo: Vec<usize> = (0..games).filter(|g| !done.contains(g)).collect();
+    log(format!("self-play: {} games on file, {} to play ({} nodes per move, seed {seed})", done.len(), todo.len(), nodes));
+    let file = Mutex::new(fs::OpenOptions::new().create(true).append(true).open(data).map_err(|e| e.to_string())?);
+    let next = AtomicUsize::new(0);
+    let finished = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut engines = [Engine::new(4), Engine::new(4)];
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&g) = todo.get(k) else { break };
+                    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64));
+                    let start = random_opening(&mut rng);
+                    let (result, seen) = self_play(start, [Weights::DEFAULT; 2], nodes, &mut engines);
+                    let mut text = format!("g {g} {result}\n");
+                    for p in seen.iter().skip(2) {
+                        if !p.has_capture() {
+                            text.push_str(&p.to_fen());
+                            text.push('\n');
+                        }
+                    }
+                    file.lock().unwrap().write_all(text.as_bytes()).ok();
+                    finished.fetch_add(1, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    // Load the positions, each with its game's result for White.
+    let text = fs::read_to_string(data).map_err(|e| e.to_string())?;
+    let mut xs: Vec<[i32; f::N]> = Vec::new();
+    let mut ys: Vec<f64> = Vec::new();
+    let mut result = 0.5;
+    let mut seen_games = std::collections::HashSet::new();
+    let mut skip = false;
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("g ") {
+            let mut it = rest.split_whitespace();
+            let g: usize = it.next().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
+            result = it.next().and_then(|s| s.parse().ok()).unwrap_or(0.5);
+            // A game written twice (interrupted mid-write and replayed) counts once.
+            skip = g >= games || !seen_games.insert(g);
+            continue;
+        }
+        if skip {
+            continue;
+        }
+        if let Ok(p) = Position::from_fen(line) {
+            xs.push(features(&p));
+            ys.push(result);
+        }
+    }
+    log(format!("fit: {} positions from {} games", xs.len(), seen_games.len()));
+    if xs.is_empty() {
+        return Err("no positions to fit".into());
+    }
+    let loss = |w: &[f64; f::N], k: f64| -> f64 {
+        let mut s = 0.0;
+        for (x, y) in xs.iter().zip(&ys) {
+            let e: f64 = (0..f::N).map(|i| w[i] * x[i] as f64).sum();
+            let d = sigmoid(k * e / 100.0) - y;
+            s += d * d;
+        }
+        s / xs.len() as f64
+    };
+    let mut w = [0f64; f::N];
+    for i in 0..f::N {
+        w[i] = Weights::DEFAULT.w[i] as f64;
+    }
+    // Fit k for the current weights (golden-section search on [0.05, 5]).
+    let (mut lo, mut hi) = (0.05f64, 5.0f64);
+    for _ in 0..40 {
+        let m1 = lo + (hi - lo) * 0.382;
+        let m2 = lo + (hi - lo) * 0.618;
+        if loss(&w, m1) < loss(&w, m2) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    let k = (lo + hi) / 2.0;
+    let before = loss(&w, k);
+    log(format!("k = {k:.3}, loss with the current weights {before:.6}"));
+    // Adam on all weights but the material ones.
+    let (mut m, mut v) = ([0f64; f::N], [0f64; f::N]);
+    let (b1, b2, lr) = (0.9, 0.999, 0.5);
+    for it in 1..=iterations {
+        let mut grad = [0f64; f::N];
+        for (x, y) in xs.iter().zip(&ys) {
+            let e: f64 = (0..f::N).map(|i| w[i] * x[i] as f64).sum();
+            let s = sigmoid(k * e / 100.0);
+            let g = 2.0 * (s - y) * s * (1.0 - s) * k / 100.0;
+            for i in 0..f::N {
+                grad[i] += g * x[i] as f64;
+            }
+        }
+        for i in 2..f::N {
+            let g = grad[i] / xs.len() as f64 + 2.0 * l2 * (w[i] - Weights::DEFAULT.w[i] as f64);
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let mh = m[i] / (1.0 - b1.powi(it as i32));
+            let vh = v[i] / (1.0 - b2.powi(it as i32));
+            w[i] -= lr * mh / (vh.sqrt() + 1e-9);
+        }
+        if it % 500 == 0 || it == iterations {
+            log(format!("  step {it}: loss {:.6}", loss(&w, k)));
+        }
+    }
+    let mut fitted = Weights::DEFAULT;
+    for i in 0..f::N {
+        fitted.w[i] = w[i].round() as i32;
+    }
+    log(format!("loss {before:.6} -> {:.6}", loss(&w, k)));
+    for i in 0..f::N {
+        log(format!("  {:<14} {:>5} -> {:>5}", FEATURE_NAMES[i], Weights::DEFAULT.w[i], fitted.w[i]));
+    }
+    log(format!("fitted weights: {:?}", fitted.w));
+    // Check: fitted vs current, each opening with both colours.
+    let pairs = 100;
+    let score = Mutex::new((0.0f64, 0usize));
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut engines = [Engine::new(4), Engine::new(4)];
+                loop {
+                    let p = next.fetch_add(1, Ordering::Relaxed);
+                    if p >= pairs {
+                        break;
+                    }
+                    let mut rng = Rng(seed ^ 0xC0FF_EE00 ^ p as u64);
+                    let start = random_opening(&mut rng);
+                    let first_white = start.turn() == Color::White;
+                    let (r1, _) = self_play(start, [fitted, Weights::DEFAULT], nodes, &mut engines);
+                    let (r2, _) = self_play(start, [Weights::DEFAULT, fitted], nodes, &mut engines);
+                    let _ = first_white;
+                    let mut s = score.lock().unwrap();
+                    s.0 += r1 + (1.0 - r2);
+                    s.1 += 2;
+                }
+            });
+        }
+    });
+    let (s, n) = *score.lock().unwrap();
+    log(format!("check: fitted weights score {:.1}% against the current ones over {n} games", 100.0 * s / n as f64));
+    Ok(())
+}

@@ -1,0 +1,277 @@
+//! The Russian draughts computer opponent: legality, limits, forced wins, draws, levels.
+
+use std::cell::Cell;
+
+use tabla::ai::draughts::{
+    Clock, Engine, Level, Limits, NoClock, Rng, Score, SearchRoot, StdClock,
+};
+use tabla::draughts::Position;
+
+fn fen(s: &str) -> Position {
+    Position::from_fen(s).unwrap()
+}
+
+fn nodes(n: u64) -> Limits {
+    Limits { nodes: Some(n), ..Limits::default() }
+}
+
+/// Random games in which every side's move is chosen by a search at some level: every move
+/// returned is legal.
+#[test]
+fn only_legal_moves() {
+    let mut engine = Engine::new(2);
+    let mut rng = Rng(42);
+    for game in 0..12 {
+        let mut root = SearchRoot::new(Position::start());
+        for ply in 0..160 {
+            if root.is_over() {
+                break;
+            }
+            let legal = root.position.legal_moves();
+            let mv = if rng.below(3) == 0 {
+                legal[rng.below(legal.len() as u64) as usize]
+            } else {
+                let level = Level::ALL[(game + ply) % 4];
+                let r = engine.best_move(&root, level, None, rng.next_u64(), &NoClock).unwrap();
+                assert!(legal.contains(&r.best), "{level}: illegal {:?} in {:?}", r.best, root.position);
+                assert!(!r.pv.is_empty() && r.pv[0] == r.best);
+                // The PV is a legal line.
+                let mut p = root.position;
+                for m in &r.pv {
+                    assert!(p.legal_moves().contains(m), "illegal PV move {m:?} in {p:?}");
+                    p = p.after(m);
+                }
+                r.best
+            };
+            root = root.after(&mv);
+        }
+    }
+}
+
+#[test]
+fn no_move_when_game_is_over() {
+    let mut engine = Engine::new(1);
+    // White has no pieces.
+    let root = SearchRoot::new(fen("W:Wa1:Bb2,c3").with_turn(tabla::draughts::Color::White));
+    assert!(root.position.is_lost());
+    assert!(engine.search(&root, &nodes(1000), &NoClock).is_none());
+}
+
+#[test]
+fn respects_node_limit_and_is_deterministic() {
+    let root = SearchRoot::new(fen("W:Wc1,e1,g1,d2,f2,h2,a3,c3,e3,d4,f4:Bh4,c5,g5,b6,d6,h6,a7,b8,d8,f8,h8"));
+    let mut a = Engine::new(4);
+    let mut b = Engine::new(4);
+    for n in [1, 10, 1000, 50_000] {
+        a.clear();
+        b.clear();
+        let ra = a.search(&root, &nodes(n), &NoClock).unwrap();
+        let rb = b.search(&root, &nodes(n), &NoClock).unwrap();
+        assert!(ra.nodes <= n, "{} nodes for a limit of {n}", ra.nodes);
+        assert_eq!(ra, rb);
+    }
+    for level in Level::ALL.into_iter().filter(|l| *l != Level::Master) {
+        a.clear();
+        b.clear();
+        let ra = a.best_move(&root, level, None, 7, &NoClock).unwrap();
+        let rb = b.best_move(&root, level, None, 7, &NoClock).unwrap();
+        assert_eq!(ra.best, rb.best, "{level}");
+    }
+}
+
+/// A fake clock that advances a fixed step each time it is read: the search must stop by the
+/// deadline measured on this clock (it is the only clock it may use, as in wasm).
+struct Ticker {
+    t: Cell<f64>,
+    step: f64,
+}
+
+impl Clock for Ticker {
+    fn now_ms(&self) -> f64 {
+        let t = self.t.get() + self.step;
+        self.t.set(t);
+        t
+    }
+}
+
+#[test]
+fn respects_time_limit_on_an_injected_clock() {
+    let root = SearchRoot::new(Position::start());
+    let mut engine = Engine::new(4);
+    let clock = Ticker { t: Cell::new(0.0), step: 0.5 };
+    let r = engine.search(&root, &Limits { time_ms: Some(100.0), ..Limits::default() }, &clock).unwrap();
+    // Each read of this clock costs a step: allow the deadline plus a few reads.
+    assert!(r.time_ms <= 100.0 + 3.0 * 0.5, "took {} ms on the injected clock", r.time_ms);
+    assert!(r.depth >= 1);
+    // A closure is a clock too.
+    let t = Cell::new(0.0);
+    let f = || {
+        t.set(t.get() + 1.0);
+        t.get()
+    };
+    let r = engine.search(&root, &Limits { time_ms: Some(50.0), ..Limits::default() }, &f).unwrap();
+    assert!(r.time_ms <= 50.0 + 3.0, "took {} ms on the injected clock (depth {}, {} nodes)", r.time_ms, r.depth, r.nodes);
+}
+
+#[test]
+fn respects_time_limit_natively() {
+    let mut engine = Engine::new(8);
+    for f in [
+        "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+        "W:We1,h2,g3,d4,f4,h4,c5:Ba5,d6,a7,e7,g7,f8",
+        "W:WKc1,Ke3,g3:BKh8,a7,c7",
+    ] {
+        for limit in [30.0, 300.0] {
+            engine.clear();
+            let clock = StdClock::new();
+            let t0 = std::time::Instant::now();
+            let r = engine.search(&SearchRoot::new(fen(f)), &Limits { time_ms: Some(limit), ..Limits::default() }, &clock).unwrap();
+            let took = t0.elapsed().as_secs_f64() * 1000.0;
+            // Generous margin for a busy machine.
+            assert!(took < limit + 250.0, "{f}: {took:.0} ms for a {limit} ms limit");
+            assert!(r.time_ms <= took + 1.0);
+        }
+    }
+    // The master level without a time override uses its own budget (1 s).
+    let clock = StdClock::new();
+    let t0 = std::time::Instant::now();
+    engine.best_move(&SearchRoot::new(Position::start()), Level::Master, Some(200.0), 1, &clock).unwrap();
+    assert!(t0.elapsed().as_secs_f64() < 0.45);
+}
+
+fn assert_win(f: &str, within_plies: u32, limits: Limits) {
+    let mut engine = Engine::new(16);
+    let pos = fen(f);
+    let r = engine.search(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
+    match r.score() {
+        Score::WinIn(n) => assert!(n <= within_plies, "{f}: win in {n} plies, expected <= {within_plies}"),
+        s => panic!("{f}: expected a win, got {s} (pv {})", r.pv_text(&pos).join(" ")),
+    }
+    // Playing the PV out ends with the loser unable to move.
+    let mut p = pos;
+    for m in &r.pv {
+        p = p.after(m);
+    }
+    assert!(p.is_lost(), "{f}: the PV does not end the game: {}", r.pv_text(&pos).join(" "));
+}
+
+#[test]
+fn finds_forced_wins_in_short_endgames() {
+    let d = |n| Limits { depth: Some(n), nodes: Some(5_000_000), ..Limits::default() };
+    // A one-move shot that takes everything.
+    assert_win("W:WKc1,Ke3,Kg1:BKb6", 1, d(4));
+    assert_win("W:Wc3:Bd4,f6", 1, d(4));
+    // A shot into a promotion: d4-c5 b6:d4 e3:e7 and the new king wins.
+    assert_win("W:Wf2,e3,b4,d4:Bb6,Kd6,c7,g7", 15, d(20));
+    // Two kings against a man.
+    assert_win("W:WKa1,Kh2:Bc7", 15, d(20));
+    // A king and a man against a man that is stopped.
+    assert_win("W:WKd4,c3:Bh6", 15, d(20));
+}
+
+#[test]
+fn known_draws_are_not_played_as_wins() {
+    let mut engine = Engine::new(8);
+    for f in [
+        // One king against one king.
+        "W:WKc1:BKh8",
+        // Two kings against one king.
+        "W:WKc1,Ke1:BKb8",
+        // Three kings against a lone king on the main road.
+        "W:WKc1,Ke1,Kg1:BKh8",
+    ] {
+        let r = engine.search(&SearchRoot::new(fen(f)), &Limits { depth: Some(14), nodes: Some(3_000_000), ..Limits::default() }, &NoClock).unwrap();
+        assert!(r.score.abs() < 50, "{f}: {} at depth {}", r.score(), r.depth);
+    }
+}
+
+#[test]
+fn repetition_and_counters_from_positions() {
+    // Kings shuffle: the third occurrence of a position ends the game.
+    let a = fen("W:WKc1,e3:BKh8,a7");
+    let mut ps = vec![a];
+    for mv in ["c1-d2", "h8-g7", "d2-c1", "g7-h8", "c1-d2", "h8-g7", "d2-c1", "g7-h8"] {
+        let p = *ps.last().unwrap();
+        ps.push(p.after(&p.parse_move(mv).unwrap()));
+    }
+    let root = SearchRoot::from_positions(&ps).unwrap();
+    assert_eq!(root.position, a);
+    assert_eq!(root.counters.kings_only_plies, 8);
+    assert!(root.is_over());
+    let root = SearchRoot::from_positions(&ps[..5]).unwrap();
+    assert!(!root.is_over());
+    // The same from a Game: history and counters agree with the referee's.
+    let mut game = tabla::draughts::Game::from_position(a, Default::default());
+    for mv in ["c1-d2", "h8-g7", "d2-c1", "g7-h8", "c1-d2", "h8-g7"] {
+        game.play(mv).unwrap();
+    }
+    let root = SearchRoot::from_game(&game);
+    assert_eq!(root, SearchRoot::from_positions(&ps[..7]).unwrap());
+    assert!(!root.is_over() && !game.is_over());
+    game.play("d2-c1").unwrap();
+    game.play("g7-h8").unwrap();
+    assert!(game.is_over());
+    assert!(SearchRoot::from_game(&game).is_over());
+}
+
+/// A search from a game respects its outcome rules: two kings against one is a draw under the
+/// five-move rule, and the engine still returns a legal move while the game runs.
+#[test]
+fn searches_from_a_game() {
+    let mut game = tabla::draughts::Game::from_fen("W:WKc1,Ke1:BKb8", Default::default()).unwrap();
+    let mut engine = Engine::new(4);
+    while !game.is_over() {
+        let root = SearchRoot::from_game(&game);
+        let r = engine.search(&root, &nodes(20_000), &NoClock).unwrap();
+        assert!(game.legal_moves().contains(&r.best));
+        game.play_move(&r.best).unwrap();
+    }
+    assert_eq!(game.outcome().unwrap().winner(), None);
+}
+
+/// Deterministic node-limited games: the strongest level does not lose to the weakest.
+#[test]
+fn level_ordering_sanity() {
+    let mut strong = Engine::new(4);
+    let mut weak = Engine::new(2);
+    let mut score = 0;
+    for (i, opening) in ["c3-d4", "g3-h4", "e3-f4"].iter().enumerate() {
+        for strong_first in [true, false] {
+            strong.clear();
+            weak.clear();
+            let start = Position::start();
+            let mut root = SearchRoot::new(start.after(&start.parse_move(opening).unwrap()));
+            // After the opening move Black moves: "first" here means moving first from there.
+            let mut result = 0;
+            for ply in 0..200 {
+                if root.position.is_lost() {
+                    let strong_to_move = (ply % 2 == 0) == strong_first;
+                    result = if strong_to_move { -1 } else { 1 };
+                    break;
+                }
+                if root.is_over() {
+                    break;
+                }
+                let strong_to_move = (ply % 2 == 0) == strong_first;
+                let r = if strong_to_move {
+                    strong.search(&root, &nodes(150_000), &NoClock)
+                } else {
+                    weak.best_move(&root, Level::Beginner, None, i as u64 * 100 + ply as u64, &NoClock)
+                }
+                .unwrap();
+                root = root.after(&r.best);
+            }
+            assert!(result >= 0, "the strong side lost after {opening} (strong first: {strong_first})");
+            score += result;
+        }
+    }
+    assert!(score >= 4, "strong side scored only {score} wins net in 6 games");
+}
+
+#[test]
+fn winning_scores_are_bounded() {
+    assert_eq!(Score::from_raw(tabla::ai::draughts::WIN - 3), Score::WinIn(3));
+    assert_eq!(Score::from_raw(-tabla::ai::draughts::WIN + 4), Score::LossIn(4));
+    assert_eq!("master".parse::<Level>().unwrap(), Level::Master);
+    assert!("grandmaster".parse::<Level>().is_err());
+}
