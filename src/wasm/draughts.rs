@@ -3,7 +3,8 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{from_js_or_default, js_err, to_js, whole};
+use super::{from_js_or_default, js_err, seed_from_js, to_js, whole};
+use crate::ai::draughts::{Engine, Level, Limits, Score, SearchResult, SearchRoot};
 use crate::draughts::{Game, GameOptions, Move, Outcome, Position, Square};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -42,7 +43,85 @@ export interface DraughtsState {
   /** The piece picked up under the touch-move rule, if any. */
   touched: string | null;
 }
+export type DraughtsLevel = 'beginner' | 'easy' | 'medium' | 'hard' | 'master';
+export interface BestMoveOptions {
+  /** Default 'medium'. */
+  level?: DraughtsLevel;
+  /** Overrides the level's time budget, in milliseconds. */
+  timeMs?: number;
+  /** Varies the lower levels' mistakes; the same seed gives the same move. */
+  seed?: number;
+}
+export interface AnalyzeOptions { depth?: number; timeMs?: number }
+/** `centi`: hundredths of a man for the side to move; or a win/loss in so many plies. */
+export type DraughtsScore = { centi: number } | { winIn: number } | { lossIn: number };
+export interface DraughtsAnalysis {
+  best: DraughtsMove;
+  score: DraughtsScore;
+  depth: number;
+  nodes: number;
+  /** The principal variation, in notation, starting with the best move. */
+  pv: string[];
+  timeMs: number;
+}
 "#;
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct JsBestMoveOptions {
+    level: Option<String>,
+    time_ms: Option<f64>,
+    seed: Option<f64>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct JsAnalyzeOptions {
+    depth: Option<u32>,
+    time_ms: Option<f64>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+enum JsScore {
+    Centi(i32),
+    WinIn(u32),
+    LossIn(u32),
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsAnalysis {
+    best: JsMove,
+    score: JsScore,
+    depth: u32,
+    nodes: u64,
+    pv: Vec<String>,
+    time_ms: f64,
+}
+
+/// The transposition table of the computer opponent, in MB (wasm memory grows by this once).
+const ENGINE_TT_MB: usize = 8;
+/// The longest search the bindings accept (a tab that thinks for minutes looks dead).
+const MAX_TIME_MS: f64 = 60_000.0;
+/// Analysis without limits thinks this long.
+const DEFAULT_ANALYSIS_MS: f64 = 1_000.0;
+/// The deepest analysis accepted.
+const MAX_DEPTH: u32 = 64;
+
+/// Milliseconds from the JS clock (`Date.now`, in browsers, workers and Node alike).
+fn js_clock() -> f64 {
+    js_sys::Date::now()
+}
+
+fn check_time(time_ms: Option<f64>) -> Result<Option<f64>, JsError> {
+    match time_ms {
+        Some(t) if !(t.is_finite() && t > 0.0 && t <= MAX_TIME_MS) => {
+            Err(JsError::new(&format!("timeMs must be more than 0 and at most {MAX_TIME_MS}, not {t}")))
+        }
+        t => Ok(t),
+    }
+}
 
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -132,6 +211,8 @@ const MAX_PERFT_DEPTH: u32 = 14;
 #[wasm_bindgen]
 pub struct RussianDraughts {
     game: Game,
+    /// The computer opponent, made on first use and kept (its table learns across moves).
+    engine: Option<Engine>,
 }
 
 #[wasm_bindgen]
@@ -139,7 +220,7 @@ impl RussianDraughts {
     /// A new game from the start position.
     #[wasm_bindgen(constructor)]
     pub fn new(#[wasm_bindgen(unchecked_param_type = "DraughtsOptions")] options: JsValue) -> Result<RussianDraughts, JsError> {
-        Ok(RussianDraughts { game: Game::new(parse_options(options)?) })
+        Ok(RussianDraughts { game: Game::new(parse_options(options)?), engine: None })
     }
 
     /// A game from a PDN FEN (`W:Wa1,c1,...:Bb8,...`; numeric squares accepted).
@@ -149,13 +230,13 @@ impl RussianDraughts {
         #[wasm_bindgen(unchecked_param_type = "DraughtsOptions")] options: JsValue,
     ) -> Result<RussianDraughts, JsError> {
         let game = Game::from_fen(fen, parse_options(options)?).map_err(js_err)?;
-        Ok(RussianDraughts { game })
+        Ok(RussianDraughts { game, engine: None })
     }
 
     /// A game from PDN text (`[GameType "25"]`), its moves replayed and checked.
     #[wasm_bindgen(js_name = fromPdn)]
     pub fn from_pdn(pdn: &str) -> Result<RussianDraughts, JsError> {
-        Ok(RussianDraughts { game: Game::from_pdn(pdn).map_err(js_err)? })
+        Ok(RussianDraughts { game: Game::from_pdn(pdn).map_err(js_err)?, engine: None })
     }
 
     /// The position now, as PDN FEN with algebraic squares.
@@ -231,6 +312,68 @@ impl RussianDraughts {
         to_js(&self.game.outcome().map(JsOutcome::from))
     }
 
+    /// The computer's move at a level (it is not played: pass its notation to `play`).
+    #[wasm_bindgen(js_name = bestMove, unchecked_return_type = "DraughtsMove")]
+    pub fn best_move(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "BestMoveOptions")] options: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let o: JsBestMoveOptions = from_js_or_default(options, "bad bestMove options")?;
+        let level = match &o.level {
+            Some(l) => l.parse::<Level>().map_err(js_err)?,
+            None => Level::Medium,
+        };
+        let time_ms = check_time(o.time_ms)?;
+        let seed = o.seed.map(seed_from_js).transpose()?.unwrap_or(0);
+        let root = self.search_root()?;
+        let engine = self.engine.get_or_insert_with(|| Engine::new(ENGINE_TT_MB));
+        let clock = js_clock;
+        let result = engine
+            .best_move(&root, level, time_ms, seed, &clock)
+            .ok_or_else(|| JsError::new("there is no move to search: the game is over"))?;
+        to_js(&self.js_move(&result.best))
+    }
+
+    /// The engine's view of the position: best move, score, depth, nodes and the principal
+    /// variation. Without limits it thinks for one second.
+    #[wasm_bindgen(unchecked_return_type = "DraughtsAnalysis")]
+    pub fn analyze(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "AnalyzeOptions")] options: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let o: JsAnalyzeOptions = from_js_or_default(options, "bad analyze options")?;
+        let time_ms = check_time(o.time_ms)?;
+        if let Some(d) = o.depth {
+            if d == 0 || d > MAX_DEPTH {
+                return Err(JsError::new(&format!("depth must be from 1 to {MAX_DEPTH}, not {d}")));
+            }
+        }
+        let limits = Limits {
+            depth: o.depth,
+            nodes: None,
+            time_ms: if o.depth.is_none() && time_ms.is_none() { Some(DEFAULT_ANALYSIS_MS) } else { time_ms },
+        };
+        let root = self.search_root()?;
+        let engine = self.engine.get_or_insert_with(|| Engine::new(ENGINE_TT_MB));
+        let clock = js_clock;
+        let r: SearchResult = engine
+            .analyze(&root, &limits, &clock)
+            .ok_or_else(|| JsError::new("there is nothing to analyse: the game is over"))?;
+        let analysis = JsAnalysis {
+            best: self.js_move(&r.best),
+            score: match r.score() {
+                Score::Centi(c) => JsScore::Centi(c),
+                Score::WinIn(n) => JsScore::WinIn(n),
+                Score::LossIn(n) => JsScore::LossIn(n),
+            },
+            depth: r.depth,
+            nodes: r.nodes,
+            pv: r.pv_text(self.game.position()),
+            time_ms: r.time_ms,
+        };
+        to_js(&analysis)
+    }
+
     /// The number of move sequences of `depth` plies from here (one move per start, end and
     /// captured set), for testing move generators.
     pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
@@ -244,8 +387,20 @@ fn parse_square(text: &str) -> Result<Square, JsError> {
 }
 
 impl RussianDraughts {
-    /// The engine game (for the AI bindings and tests).
+    /// The engine game (for tests).
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    fn search_root(&self) -> Result<SearchRoot, JsError> {
+        if let Some(o) = self.game.outcome() {
+            return Err(JsError::new(&format!("the game is over ({o})")));
+        }
+        Ok(SearchRoot::from_game(&self.game))
+    }
+
+    /// A move of the current position with its notation, as `legalMoves()` gives it.
+    fn js_move(&self, mv: &Move) -> JsMove {
+        JsMove::new(mv, self.game.position().move_text(mv))
     }
 }
