@@ -312,3 +312,19 @@ fn scoring_option_is_used() {
     g.play("1/off").unwrap();
     assert_eq!(g.outcome().unwrap().kind, OutcomeKind::Mars);
 }
+
+#[test]
+fn play_position_plays_the_play_leading_there() {
+    let mut o = Options::new(Variant::Backgammon);
+    o.start = StartRule::White;
+    let mut g = Game::new(o);
+    g.set_dice(3, 1).unwrap();
+    let mut after = Vec::new();
+    g.position().plays_into(3, 1, tabla::backgammon::MoveRules::STANDARD, &mut after);
+    let target = after.iter().find(|p| p.point(5) == 2).copied().unwrap();
+    assert!(g.play_position(&Position::start()).is_err());
+    assert_eq!(g.phase(), Phase::Move);
+    g.play_position(&target).unwrap();
+    assert_eq!(g.last_play().unwrap().notation, "8/5 6/5");
+    assert_eq!(g.position(), target.flip());
+}

@@ -123,3 +123,20 @@ fn gnubg_opening_all_21_rolls() {
         assert_eq!(Position::start().plays(Roll::new(a, b).unwrap()).len(), n, "{a}-{b}");
     }
 }
+
+#[test]
+fn gnubg_counts_for_all_21_rolls_of_200_more_positions() {
+    let data = include_str!("data/backgammon/gnubg_counts_21.txt");
+    let mut n = 0;
+    let mut out = Vec::new();
+    for l in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        let p = Position::from_position_id(f[0]).unwrap();
+        let roll: Roll = f[1].parse().unwrap();
+        let want: usize = f[2].parse::<usize>().unwrap().max(1);
+        p.plays_into(roll.0.value(), roll.1.value(), MoveRules::STANDARD, &mut out);
+        assert_eq!(out.len(), want, "{l}");
+        n += 1;
+    }
+    assert_eq!(n, 4200);
+}

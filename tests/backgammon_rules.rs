@@ -468,3 +468,26 @@ fn step_to_moves_one_checker_across_several_dice() {
     assert_eq!(g.step_to(24, 16).unwrap().len(), 2);
     assert!(g.step_to(16, 12).is_err(), "12 is closed");
 }
+
+#[test]
+fn ad_acey_deucey_no_doubling_before_the_extra_roll() {
+    let mut o = ad_white_starts();
+    o.cube = true;
+    let mut g = Game::new(o);
+    assert!(g.can_double());
+    g.set_dice(1, 2).unwrap();
+    g.play("bar/24 bar/23").unwrap();
+    g.choose_doubles(5).unwrap();
+    g.play("bar/20(4)").unwrap();
+    assert_eq!(g.phase(), Phase::Roll);
+    assert!(!g.can_double());
+    assert!(matches!(g.double(), Err(GameError::Cube { .. })));
+}
+
+#[test]
+fn bg_score_standard_acey_deucey_checkers_never_entered_count_as_on_the_bar() {
+    let p = pos_ad(&[], &[(20, 14)], [0, 1]);
+    assert_eq!(score(&p, Scoring::Standard), (OutcomeKind::Backgammon, 3));
+    assert_eq!(score(&p, Scoring::Table), (OutcomeKind::MarsX8, 8));
+    assert_eq!(score(&p, Scoring::PerChecker), (OutcomeKind::PerChecker, 15));
+}

@@ -904,6 +904,25 @@ impl Game {
         Ok(())
     }
 
+    /// Plays the legal play that leads to `result` (the position after the play, seen from the
+    /// mover, as [`Position::plays_into`] and [`Game::plays`] give it) and confirms it: how a
+    /// computer player's choice becomes a move.
+    pub fn play_position(&mut self, result: &Position) -> Result<(), GameError> {
+        if self.phase != Phase::Move {
+            return Err(self.phase_error("play", self.phase));
+        }
+        let s = self.seg.as_ref().expect("phase Move has a segment");
+        match s.plays.iter().find(|p| p.result == *result) {
+            Some(p) => {
+                let steps = p.steps().to_vec();
+                self.play_steps(&steps)
+            }
+            None => Err(GameError::IllegalPlay {
+                reason: format!("no legal play with these dice leads to {}", result.position_id()),
+            }),
+        }
+    }
+
     /// AD-ACEY-DEUCEY: after the 1 and the 2 of a 1-2, choose the doubles (1..=6) to play.
     pub fn choose_doubles(&mut self, die: u8) -> Result<(), GameError> {
         if self.phase != Phase::ChooseDoubles {

@@ -41,6 +41,22 @@
 //! [`Game::position_id`], [`Game::match_id`], and saves ([`Game::to_json`],
 //! [`Game::from_json`]). Every error is typed and leaves the game unchanged.
 //!
+//! | JS (docs/js-api.md) | Rust |
+//! |---|---|
+//! | `new Backgammon(options)` | [`OptionsInput::from_json`] or [`OptionsInput::resolve`], then [`Game::with_seed`] (seed given) or [`Game::new`] |
+//! | `Backgammon.fromPositionId(id, options)` | [`Game::from_position_id`] (the ID's player on roll is White) |
+//! | `Backgammon.fromJSON(save)` | [`Game::from_json`] (text) or [`Game::from_save`] (a [`Save`] value) |
+//! | `positionId()`, `matchId()`, `toJSON()` | [`Game::position_id`], [`Game::match_id`], [`Game::to_save`] / [`Game::to_json`] |
+//! | `state()` | [`Game::state`] (a serde-ready [`GameState`]) |
+//! | `roll()`, `setDice(d1, d2)` | [`Game::roll`], [`Game::set_dice`] (in the opening: White's die, Black's die) |
+//! | `legalPlays()`, `legalSteps()` | [`Game::legal_plays`] ([`PlayInfo`]), [`Game::legal_steps`] ([`Step`]) |
+//! | `step(from, to)`, `undo()`, `confirm()` | [`Game::step`] (or [`Game::step_to`] for a drag over several dice), [`Game::undo`], [`Game::confirm`] |
+//! | `play(text \| steps)` | [`Game::play`], [`Game::play_steps`] |
+//! | `chooseDoubles(n)` | [`Game::choose_doubles`] |
+//! | `double()`, `take()`, `pass()` | [`Game::double`], [`Game::take`], [`Game::pass`] |
+//! | `outcome()`, `nextGame()` | [`Game::outcome`] ([`Outcome`]), [`Game::next_game`] |
+//! | errors | [`GameError`], [`SaveError`], [`PositionIdError`], [`NotationError`]: `Display` says what was wrong |
+//!
 //! ```
 //! use tabla::backgammon::{Game, Options, Phase, Variant};
 //! let mut g = Game::with_seed(Options::new(Variant::Table), 1);

@@ -111,12 +111,28 @@ pub trait PlaySink {
     fn emit(&mut self, pos: &Position, steps: &[Step]);
     fn count(&self) -> usize;
     fn cut(&mut self, n: usize);
+    /// Emits `base` changed by `change` (lets a vector write the copy in place).
+    #[inline(always)]
+    fn emit_with<F: FnOnce(&mut Position)>(&mut self, base: &Position, change: F, steps: &[Step]) {
+        let mut q = *base;
+        change(&mut q);
+        self.emit(&q, steps);
+    }
 }
 
 impl PlaySink for Vec<Position> {
     #[inline(always)]
     fn emit(&mut self, pos: &Position, _steps: &[Step]) {
         self.push(*pos);
+    }
+    #[inline(always)]
+    fn emit_with<F: FnOnce(&mut Position)>(&mut self, base: &Position, change: F, _steps: &[Step]) {
+        // Copy first, then change the bytes in place: changing a copy on the stack and then
+        // copying it whole would stall on store forwarding.
+        self.push(*base);
+        if let Some(last) = self.last_mut() {
+            change(last);
+        }
     }
     #[inline(always)]
     fn count(&self) -> usize {
@@ -542,6 +558,38 @@ mod fast {
         (q, o, Step { from: from as u8, to: to as u8, die: die as u8, hit })
     }
 
+    /// The step of moving `from` by `die` in `p` (which is not changed).
+    #[inline(always)]
+    fn step_of(p: &Position, from: usize, die: usize) -> Step {
+        let to = from.saturating_sub(die);
+        Step { from: from as u8, to: to as u8, die: die as u8, hit: to > 0 && p.board[to] == -1 }
+    }
+
+    /// Moves a checker from `from` by `die` in place.
+    #[inline(always)]
+    fn apply_in_place(q: &mut Position, from: usize, die: usize) {
+        if from == BAR {
+            if q.board[BAR] > 0 {
+                q.board[BAR] -= 1;
+            } else {
+                q.unentered[0] -= 1;
+            }
+        } else {
+            q.board[from] -= 1;
+        }
+        if from > die {
+            let to = from - die;
+            if q.board[to] == -1 {
+                q.board[to] = 1;
+                q.board[OPP_BAR] -= 1;
+            } else {
+                q.board[to] += 1;
+            }
+        } else {
+            q.off[0] += 1;
+        }
+    }
+
     #[inline(always)]
     fn top(m: u32) -> usize {
         (31 - m.leading_zeros()) as usize
@@ -578,8 +626,8 @@ mod fast {
             while mb != 0 {
                 let y = top(mb);
                 mb ^= 1 << y;
-                let (p2, _, s2) = apply(&p1, o1, y, big);
-                sink.emit(&p2, &[s1, s2]);
+                let s2 = step_of(&p1, y, big);
+                sink.emit_with(&p1, |q| apply_in_place(q, y, big), &[s1, s2]);
                 if x > small && y == x - small {
                     continued |= 1 << x;
                 }
@@ -598,8 +646,8 @@ mod fast {
             while mx != 0 {
                 let x = top(mx);
                 mx ^= 1 << x;
-                let (p2, _, s2) = apply(&p1, o1, x, small);
-                sink.emit(&p2, &[s1, s2]);
+                let s2 = step_of(&p1, x, small);
+                sink.emit_with(&p1, |q| apply_in_place(q, x, small), &[s1, s2]);
             }
         }
         if sink.count() > start {
@@ -610,8 +658,8 @@ mod fast {
             while m != 0 {
                 let x = top(m);
                 m ^= 1 << x;
-                let (p1, _, s1) = apply(p, occ, x, die);
-                sink.emit(&p1, &[s1]);
+                let s1 = step_of(p, x, die);
+                sink.emit_with(p, |q| apply_in_place(q, x, die), &[s1]);
             }
             if sink.count() > start {
                 return;
@@ -650,12 +698,28 @@ mod fast {
                 }
                 return;
             }
+            if depth + 1 == self.moves {
+                // Last move: write each result in place.
+                let k = depth + 1;
+                if k > self.best {
+                    self.sink.cut(self.start);
+                    self.best = k;
+                }
+                while m != 0 {
+                    let from = top(m);
+                    m ^= 1 << from;
+                    let d = self.die;
+                    self.steps[depth] = step_of(p, from, d);
+                    self.sink.emit_with(p, |q| apply_in_place(q, from, d), &self.steps[..k]);
+                }
+                return;
+            }
             while m != 0 {
                 let from = top(m);
                 m ^= 1 << from;
                 let (q, oq, st) = apply(p, occ, from, self.die);
                 self.steps[depth] = st;
-                if depth + 1 == self.moves || oq == 0 {
+                if oq == 0 {
                     self.record(&q, depth + 1);
                 } else {
                     self.rec::<EXACT, NOPASS>(&q, oq, depth + 1, from);

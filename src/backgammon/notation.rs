@@ -52,7 +52,8 @@ fn point_text(p: u8) -> String {
 }
 
 /// Formats the steps of a play (made from `before`, the position the play starts from) the way
-/// GNU Backgammon does. An empty play is written `(no move)`... by convention, an empty string.
+/// GNU Backgammon does. The empty play (no move possible) is the empty string; `(no move)`
+/// also parses as it.
 pub fn format_play(before: &Position, steps: &[Step]) -> String {
     // Each chain: the points visited, from first to last.
     let mut moves: Vec<(u8, u8)> = steps.iter().map(|s| (s.from, s.to)).collect();

@@ -30,12 +30,19 @@ pub const OPP_BAR: usize = 0;
 pub const OFF: usize = 0;
 
 /// A backgammon-family position, seen from the side on roll (see the module documentation).
+///
+/// 32 bytes, 16-byte aligned: the move generator treats it as four 64-bit words.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(C, align(16))]
 pub struct Position {
     pub(crate) board: [i8; 26],
     pub(crate) off: [u8; 2],
     pub(crate) unentered: [u8; 2],
+    /// Always zero (makes the size 32 with no implicit padding).
+    pub(crate) pad: [u8; 2],
 }
+
+const _: () = assert!(std::mem::size_of::<Position>() == 32);
 
 /// A loose description of a position, not yet validated: the number of checkers of each side on
 /// each point, counted **from that side's own view** (index 0 = his point 1, index 23 = his point
@@ -90,17 +97,17 @@ impl Position {
         board[12] = -5;
         board[17] = -3;
         board[19] = -5;
-        Position { board, off: [0, 0], unentered: [0, 0] }
+        Position { board, off: [0, 0], unentered: [0, 0], pad: [0, 0] }
     }
 
     /// The acey-deucey starting position: all 15 checkers of each side not yet entered.
     pub const fn acey_deucey_start() -> Position {
-        Position { board: [0; 26], off: [0, 0], unentered: [CHECKERS, CHECKERS] }
+        Position { board: [0; 26], off: [0, 0], unentered: [CHECKERS, CHECKERS], pad: [0, 0] }
     }
 
     /// A position with no checkers anywhere and all 30 borne off (used as a blank to build on).
     pub(crate) const fn empty() -> Position {
-        Position { board: [0; 26], off: [CHECKERS, CHECKERS], unentered: [0, 0] }
+        Position { board: [0; 26], off: [CHECKERS, CHECKERS], unentered: [0, 0], pad: [0, 0] }
     }
 
     /// Validates a [`Setup`].
@@ -202,7 +209,12 @@ impl Position {
         for (i, b) in board.iter_mut().enumerate() {
             *b = -self.board[25 - i];
         }
-        Position { board, off: [self.off[1], self.off[0]], unentered: [self.unentered[1], self.unentered[0]] }
+        Position {
+            board,
+            off: [self.off[1], self.off[0]],
+            unentered: [self.unentered[1], self.unentered[0]],
+            pad: [0, 0],
+        }
     }
 
     /// Pip counts `[mover, opponent]`: the pips each side needs to bear everything off; a checker

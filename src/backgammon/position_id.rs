@@ -183,3 +183,11 @@ mod tests {
         assert!(matches!(decode("//////////////"), Err(PositionIdError::TooManyCheckers { .. })));
     }
 }
+
+impl std::str::FromStr for Position {
+    type Err = PositionIdError;
+    /// Parses a gnubg Position ID.
+    fn from_str(s: &str) -> Result<Position, PositionIdError> {
+        decode(s)
+    }
+}

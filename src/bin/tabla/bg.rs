@@ -1,10 +1,18 @@
 //! Subcommands of the backgammon family: `plays` (legal plays of a position) and `bench`.
 
+use std::io::Write;
 use std::time::Instant;
 
 use clap::Subcommand;
 use tabla::backgammon::{MoveRules, Options, Position, Variant, format_play};
 use tabla::dice::{DiceSource, Roll, SeededDice};
+
+/// Prints a line; a closed stdout (`| head`) is not an error.
+macro_rules! say {
+    ($($t:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
 
 const BENCH_CONTACT: &str = include_str!("../../../tests/data/backgammon/bench_contact.txt");
 const BENCH_RACE: &str = include_str!("../../../tests/data/backgammon/bench_race.txt");
@@ -53,10 +61,14 @@ pub fn run(cmd: Command) -> Result<(), String> {
             let roll: Roll = dice.parse().map_err(|e| format!("--dice: {e}"))?;
             let p = Position::from_position_id(&position_id).map_err(|e| format!("--position-id: {e}"))?;
             let p = p.with_unentered(unentered).map_err(|e| format!("--unentered: {e}"))?;
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
             for play in p.legal_plays(roll.0.value(), roll.1.value(), options.move_rules()) {
                 let text = format_play(&p, play.steps());
                 let text = if text.is_empty() { "(no move)".to_string() } else { text };
-                println!("{text} {}", play.result.flip().position_id());
+                if writeln!(out, "{text} {}", play.result.flip().position_id()).is_err() {
+                    break; // the reader went away (e.g. `| head`)
+                }
             }
             Ok(())
         }
@@ -123,7 +135,7 @@ fn throughput(name: &str, positions: &[Position], seconds: f64) {
     }
     let (cpu, wall) = clock.read();
     let t = cpu.unwrap_or(wall);
-    println!(
+    say!(
         "{name:8} {:>4} positions x 21 rolls: {:>6.1} M positions/s, {:>5.2} M roll-generations/s ({:.1} plays per roll){}",
         positions.len(),
         generated as f64 / t / 1e6,
@@ -133,14 +145,17 @@ fn throughput(name: &str, positions: &[Position], seconds: f64) {
     );
 }
 
-fn random_game(dice: &mut SeededDice, buf: &mut Vec<Position>) -> u32 {
+/// One game from the start with seeded dice, each play picked at random (xorshift), to the end.
+fn random_game(dice: &mut SeededDice, pick: &mut u64, buf: &mut Vec<Position>) -> u32 {
     let mut p = Position::start();
     let mut plies = 0;
     while !p.game_over() {
-        let r = dice.roll().expect("seeded dice never fail");
+        let Ok(r) = dice.roll() else { break };
         p.plays_into(r.0.value(), r.1.value(), MoveRules::STANDARD, buf);
-        let i = (dice.die().expect("seeded dice never fail").value() as usize * 7919 + plies as usize) % buf.len();
-        p = buf[i].flip();
+        *pick ^= *pick << 13;
+        *pick ^= *pick >> 7;
+        *pick ^= *pick << 17;
+        p = buf[(*pick % buf.len() as u64) as usize].flip();
         plies += 1;
     }
     plies
@@ -149,21 +164,22 @@ fn random_game(dice: &mut SeededDice, buf: &mut Vec<Position>) -> u32 {
 fn bench(seconds: f64) -> Result<(), String> {
     let contact = load(BENCH_CONTACT)?;
     let race = load(BENCH_RACE)?;
-    println!("tabla bench: backgammon legal-play generation (one core, {seconds} s each)");
+    say!("tabla bench: backgammon legal-play generation (one core, {seconds} s each)");
     throughput("contact", &contact, seconds);
     throughput("race", &race, seconds);
     let mut dice = SeededDice::new(1);
+    let mut pick = 0x9e37_79b9_7f4a_7c15u64;
     let mut buf = Vec::with_capacity(1024);
     let clock = Clock::start();
     let mut games = 0u32;
     let mut plies = 0u64;
     while clock.wall() < seconds || games == 0 {
-        plies += random_game(&mut dice, &mut buf) as u64;
+        plies += random_game(&mut dice, &mut pick, &mut buf) as u64;
         games += 1;
     }
     let (cpu, wall) = clock.read();
     let t = cpu.unwrap_or(wall);
-    println!(
+    say!(
         "random game: {:.1} us per complete game ({games} games, {:.0} plies per game, uniformly random plays){}",
         t / games as f64 * 1e6,
         plies as f64 / games as f64,
