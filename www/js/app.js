@@ -217,7 +217,7 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
       if (e.data && e.data.type === 'updated') offerReload();
     });
     // ask the worker to look for changed files once the page has settled
-    setTimeout(() => { if (navigator.onLine && reg.active) reg.active.postMessage({ type: 'check' }); }, 4000);
+    setTimeout(() => { if (navigator.onLine && reg && reg.active) reg.active.postMessage({ type: 'check' }); }, 4000);
   }).catch(() => { /* offline support is a bonus, never an error */ });
 }
 

@@ -494,6 +494,7 @@ export class TablaBoard extends HTMLElement {
     const cv = this.$.canvas;
     const pos = (e) => { const r = cv.getBoundingClientRect(); return { x: e.clientX - r.left, y: e.clientY - r.top }; };
     cv.addEventListener('pointerdown', (e) => {
+      this.keyboard = false;
       if (!this.ctrl || e.button > 0) return;
       const { x, y } = pos(e);
       this.ctrl.pointerDown(x, y);
@@ -514,6 +515,7 @@ export class TablaBoard extends HTMLElement {
     cv.addEventListener('blur', () => { this.focused = false; this._draw(); });
     this.shadowRoot.addEventListener('keydown', (e) => {
       if (!this.ctrl || e.ctrlKey || e.metaKey || e.altKey) return;
+      this.keyboard = true;
       const target = e.composedPath()[0];
       if (target && target.tagName === 'BUTTON' && (e.key === 'Enter' || e.key === ' ')) return;
       if (target && target !== cv && e.key.startsWith('Arrow')) return;

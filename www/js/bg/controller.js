@@ -3,7 +3,7 @@
 // destinations come from `legalSteps()` (a destination two or more steps away is found by asking
 // the engine, stepping and undoing), and anything the engine refuses is refused here too.
 import {
-  layout, hitTest, engineToLoc, locToEngine, sameLoc, nearestLoc, locCentre, MAX_STACK,
+  layout, hitTest, diceAt, engineToLoc, locToEngine, sameLoc, nearestLoc, locCentre, MAX_STACK,
 } from './geometry.js';
 import { draw } from './render.js';
 import { tween, lerp, sleep } from '../anim.js';
@@ -120,7 +120,7 @@ export class BackgammonController {
       sources: human && !this.sel ? this.sources() : [],
       selected: this.sel ? this.sel.loc : null,
       targets: human ? this.destLocs() : [],
-      cursor: this.host.focused ? this.cursor : null,
+      cursor: this.host.focused && this.host.keyboard ? this.cursor : null,
       hidden: [], floating: [],
       ...this.view,
     };
@@ -180,11 +180,11 @@ export class BackgammonController {
   click(x, y) {
     if (!this.humanTurn() || this.busy) return;
     const st = this.state;
-    const hit = hitTest(this.L, x, y);
     if (st.phase === 'opening' || st.phase === 'roll') {
-      if (hit && hit.kind === 'dice') this.roll();
+      if (diceAt(this.L, x, y)) this.roll();
       return;
     }
+    const hit = hitTest(this.L, x, y);
     if (st.phase !== 'move') return;
     this.activate(hit, x, y);
   }
@@ -532,7 +532,7 @@ export class BackgammonController {
     if (loc.kind === 'point') { const v = st.points[loc.n - 1]; count = Math.abs(v); color = v > 0 ? 'white' : 'black'; }
     else if (loc.kind === 'bar') { count = st.bar[loc.side]; color = loc.side; }
     else { count = (st.unentered && st.unentered[loc.side]) || st.off[loc.side]; color = loc.side; }
-    const what = count ? this.host.tn('a11y.checkers', count, { color: t(`player.${color}`).toLowerCase() }) : t('a11y.empty');
+    const what = count ? this.host.tn(`a11y.checkers.${color}`, count) : t('a11y.empty');
     return `${this.locName(loc)}: ${what}`;
   }
 

@@ -248,6 +248,12 @@ export function landingCentre(L, loc, state) {
   return null;
 }
 
+/** The side whose dice strip (the middle of its half, where it rolls) is under (x, y), or null. */
+export function diceAt(L, x, y) {
+  for (const side of ['white', 'black']) if (inside(L.dice.hit[side], x, y)) return side;
+  return null;
+}
+
 /**
  * Nearest candidate location to (x, y) within `tolerance` pixels of its hit area: makes small
  * targets forgiving on touch screens (a tap just outside a highlighted point still counts).

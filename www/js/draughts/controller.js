@@ -78,7 +78,7 @@ export class DraughtsController {
       selected: this.sel ? this.sel.from : null,
       targets: human ? this.targets() : [],
       paths: this.sel ? this.sel.cands.filter((m) => m.captured.length).map((m) => m.path) : [],
-      cursor: this.host.focused ? this.cursor : null,
+      cursor: this.host.focused && this.host.keyboard ? this.cursor : null,
       ...this.view,
     };
     if (this.drag && this.drag.started) {
@@ -353,7 +353,7 @@ export class DraughtsController {
   describeSquare(sq) {
     const p = this.pieceAt(sq), t = this.host.t;
     if (!p) return `${sq}: ${t('a11y.empty')}`;
-    return `${sq}: ${t(p.king ? 'a11y.king' : 'a11y.man', { color: t(`player.${p.color}`) })}`;
+    return `${sq}: ${t(`a11y.${p.king ? 'king' : 'man'}.${p.color}`)}`;
   }
 
   describe() {

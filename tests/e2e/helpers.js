@@ -1,0 +1,65 @@
+// Shared helpers for the browser tests: clicks go to coordinates computed in the page by the same
+// geometry modules the renderer uses.
+import { readFileSync } from 'node:fs';
+
+const FAKE = new URL('./fixtures/fake-tabla.js', import.meta.url);
+
+/** Serve the test-only stand-in package instead of www/pkg (UI tests that must not need the build). */
+export async function useFakeEngine(page) {
+  const body = readFileSync(FAKE, 'utf8');
+  await page.route('**/pkg/tabla.js', (r) => r.fulfill({ body, contentType: 'text/javascript' }));
+}
+
+/** Collect console errors and page errors; call the returned function to get them. */
+export function watchErrors(page) {
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return () => errors;
+}
+
+/** Page coordinates of a backgammon location ({kind:'point', n} | {kind:'bar'|'tray', side}). */
+export async function bgXY(page, loc, selector = '#board') {
+  return page.evaluate(async ({ loc, selector }) => {
+    const b = document.querySelector(selector);
+    const geo = await import(new URL('js/bg/geometry.js', document.baseURI).href);
+    const c = geo.locCentre(b.layout, loc, b.state);
+    const r = b.canvas.getBoundingClientRect();
+    return { x: r.left + c.x, y: r.top + c.y };
+  }, { loc, selector });
+}
+
+/** Page coordinates of the dice strip of a side (click there to roll). */
+export async function bgDiceXY(page, side, selector = '#board') {
+  return page.evaluate(async ({ side, selector }) => {
+    const b = document.querySelector(selector);
+    const [c] = b.layout.dice.slots(side, 1);
+    const r = b.canvas.getBoundingClientRect();
+    return { x: r.left + c.x, y: r.top + c.y };
+  }, { side, selector });
+}
+
+/** Page coordinates of a draughts square. */
+export async function sqXY(page, sq, selector = '#board') {
+  return page.evaluate(async ({ sq, selector }) => {
+    const b = document.querySelector(selector);
+    const geo = await import(new URL('js/draughts/geometry.js', document.baseURI).href);
+    const c = geo.centre(b.layout, sq);
+    const r = b.canvas.getBoundingClientRect();
+    return { x: r.left + c.x, y: r.top + c.y };
+  }, { sq, selector });
+}
+
+/** Convert an engine step (mover's numbering) into a geometry location. */
+export function stepLoc(player, n, state) {
+  if (n === 0) return { kind: 'tray', side: player };
+  if (n === 25) return state.bar[player] > 0 ? { kind: 'bar', side: player } : { kind: 'tray', side: player };
+  return { kind: 'point', n: player === 'white' ? n : 25 - n };
+}
+
+export const boardState = (page, selector = '#board') => page.evaluate((s) => document.querySelector(s).state, selector);
+
+/** Wait until the board is idle (no animation or computer move running). */
+export async function idle(page, selector = '#board') {
+  await page.waitForFunction((s) => { const b = document.querySelector(s); return b.ctrl && !b.ctrl.busy; }, selector);
+}
