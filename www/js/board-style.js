@@ -17,7 +17,7 @@ export const STYLE = `
 .player .pname { font-weight: 600; white-space: nowrap; }
 .player small { font-weight: 400; opacity: .9; }
 .player .pdetails { font-size: 14px; opacity: .95; white-space: nowrap; font-variant-numeric: tabular-nums; }
-.player .turn { margin-left: auto; color: var(--accent); font-size: 14px; }
+.player .turn { color: var(--accent); font-size: 13px; margin-right: -2px; }
 .swatch { width: 18px; height: 18px; border-radius: 50%; flex: none; border: 2px solid #8c7448; background: #f6efdc; }
 .player.black .swatch { background: #1b1b1b; border-color: #cfcfcf; }
 .stage { grid-area: stage; position: relative; min-height: 0; min-width: 0; }

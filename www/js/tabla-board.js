@@ -435,10 +435,10 @@ export class TablaBoard extends HTMLElement {
     this.$.info.textContent = c.info();
     const players = c.players();
     const html = players.map((p) => `<div class="player ${p.side}${p.active ? ' active' : ''}" part="player">
-      <span class="swatch" aria-hidden="true"></span>
+      ${p.active ? '<span class="turn" aria-hidden="true">▶</span>' : ''}<span class="swatch" aria-hidden="true"></span>
       <span class="pname">${esc(p.name)}${p.tag ? ` <small>(${esc(p.tag)})</small>` : ''}</span>
       <span class="pdetails">${p.details.map(esc).join(' · ')}</span>
-      ${p.active ? '<span class="turn" aria-hidden="true">◀</span>' : ''}</div>`).join('');
+      </div>`).join('');
     if (this.$.players.innerHTML !== html) this.$.players.innerHTML = html;
   }
 
