@@ -63,3 +63,32 @@ export const boardState = (page, selector = '#board') => page.evaluate((s) => do
 export async function idle(page, selector = '#board') {
   await page.waitForFunction((s) => { const b = document.querySelector(s); return b.ctrl && !b.ctrl.busy; }, selector);
 }
+
+import { existsSync } from 'node:fs';
+/** True when the real wasm package has been built into www/pkg (else the stand-in is routed in). */
+export const REAL = existsSync(new URL('../../www/pkg/tabla.js', import.meta.url)) && !process.env.TABLA_FAKE_ENGINE;
+
+/** Prepare a page: stand-in engine when there is no build, animations off unless asked. */
+export async function prepare(page, { animations = false, lang = 'en' } = {}) {
+  if (!REAL) await useFakeEngine(page);
+  await page.addInitScript(({ animations, lang }) => {
+    if (!sessionStorage.getItem('tabla-test-init')) {
+      sessionStorage.setItem('tabla-test-init', '1');
+      localStorage.setItem('tabla:settings', JSON.stringify({ animations, homeLeft: false }));
+      localStorage.setItem('tabla:lang', lang);
+    }
+  }, { animations, lang });
+  return watchErrors(page);
+}
+
+/** From the home page, start a game with the form. */
+export async function startGame(page, game, { query = '', check = [] } = {}) {
+  await page.goto(`/index.html${query}`);
+  await page.locator(`input[name="game"][value="${game}"]`).check();
+  for (const name of check) await page.locator(`input[name="${name}"]`).check();
+  await page.locator('#setup button[type="submit"]').click();
+  await page.waitForFunction((g) => {
+    const b = document.querySelector('#board');
+    return b && b.ctrl && b.ctrl.state && b.game === g && !document.querySelector('#play').hidden;
+  }, game);
+}
