@@ -61,7 +61,7 @@ export const boardState = (page, selector = '#board') => page.evaluate((s) => do
 
 /** Wait until the board is idle (no animation or computer move running). */
 export async function idle(page, selector = '#board') {
-  await page.waitForFunction((s) => { const b = document.querySelector(s); return b.ctrl && !b.ctrl.busy; }, selector);
+  await page.waitForFunction((s) => { const b = document.querySelector(s); return b.ctrl && b.state && !b.ctrl.busy; }, selector);
 }
 
 import { existsSync } from 'node:fs';
@@ -89,6 +89,6 @@ export async function startGame(page, game, { query = '', check = [] } = {}) {
   await page.locator('#setup button[type="submit"]').click();
   await page.waitForFunction((g) => {
     const b = document.querySelector('#board');
-    return b && b.ctrl && b.ctrl.state && b.game === g && !document.querySelector('#play').hidden;
+    return b && b.state && b.game === g && !document.querySelector('#play').hidden;
   }, game);
 }

@@ -110,7 +110,7 @@ export class TablaBoard extends HTMLElement {
     try { return JSON.parse(this.getAttribute('options') || '{}'); } catch { return {}; }
   }
   set options(v) { this.setAttribute('options', JSON.stringify(v || {})); }
-  get state() { return this.ctrl ? this.ctrl.state : null; }
+  get state() { return this.ctrl && this.ctrl.game === this.engine ? this.ctrl.state : null; }
   get computerSide() { const c = this.getAttribute('computer'); return c === 'white' || c === 'black' ? c : null; }
   get level() { return this.getAttribute('level') || 'medium'; }
   get motion() { return motionAllowed(this.getAttribute('animation') !== 'off'); }
