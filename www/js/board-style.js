@@ -57,7 +57,34 @@ kbd { font: 12px ui-monospace, monospace; opacity: .75; border: 1px solid curren
 @keyframes spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .wrap.thinking .status::after { animation: none; } }
 @container (min-width: 0px) {}
-:host([controls="none"]) .players, :host([controls="none"]) .bar, :host([controls="none"]) .side { display: none; }
+@media (max-width: 480px), (pointer: coarse) { kbd { display: none; } }
+@media (max-width: 480px) {
+  .wrap { padding: 4px; gap: 4px; }
+  .player { flex-wrap: nowrap; padding: 2px 6px; gap: 5px; }
+  .player small { display: none; }
+  .player .pdetails { font-size: 13px; }
+  .status { flex-basis: 7em; font-size: 15px; }
+  button { padding: 6px 10px; }
+}
+:host([controls="none"]) .players, @media (max-width: 480px), (pointer: coarse) { kbd { display: none; } }
+@media (max-width: 480px) {
+  .wrap { padding: 4px; gap: 4px; }
+  .player { flex-wrap: nowrap; padding: 2px 6px; gap: 5px; }
+  .player small { display: none; }
+  .player .pdetails { font-size: 13px; }
+  .status { flex-basis: 7em; font-size: 15px; }
+  button { padding: 6px 10px; }
+}
+:host([controls="none"]) .bar, @media (max-width: 480px), (pointer: coarse) { kbd { display: none; } }
+@media (max-width: 480px) {
+  .wrap { padding: 4px; gap: 4px; }
+  .player { flex-wrap: nowrap; padding: 2px 6px; gap: 5px; }
+  .player small { display: none; }
+  .player .pdetails { font-size: 13px; }
+  .status { flex-basis: 7em; font-size: 15px; }
+  button { padding: 6px 10px; }
+}
+:host([controls="none"]) .side { display: none; }
 @media (min-width: 900px) {
   .wrap[data-kind="draughts"] { grid-template: "players side" auto "stage side" minmax(0, 1fr) "bar side" auto / minmax(0, 1fr) 15em; }
   .wrap[data-kind="draughts"] .side .scroll { max-height: none; flex: 1; }
