@@ -32,7 +32,8 @@ async function fill() {
   const cache = await caches.open(name);
   await Promise.all(PRECACHE.map(async (p) => {
     try {
-      const res = await fetch(url(p), { cache: 'reload' });
+      // revalidate: a file the page just loaded comes back as a tiny 304 from the HTTP cache
+      const res = await fetch(url(p), { cache: 'no-cache' });
       if (res.ok) await cache.put(url(p), res);
     } catch { /* a missing file is skipped; the page will say what failed */ }
   }));

@@ -2,7 +2,7 @@
 // that is one <tabla-board> element (the same component anyone can embed).
 import './tabla-board.js';
 import { t, setLanguage, preferredLanguage, language, LANGUAGES } from './i18n/index.js';
-import { loadEngine, aiSupport, isDraughts } from './engine.js';
+import { loadEngine, aiSupport, isDraughts, GAMES } from './engine.js';
 import * as store from './storage.js';
 
 const $ = (s) => document.querySelector(s);
@@ -223,12 +223,28 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
 
 // ---- start ---------------------------------------------------------------------------------
 
+// A link may name the game to play: index.html?game=russian-draughts#play starts one at once
+// (the saved game of another kind stays saved). Set before the board starts, so it starts right.
+const linked = (() => {
+  const wanted = new URLSearchParams(location.search).get('game');
+  const saved = store.readJSON('save:app');
+  if (!wanted || !GAMES.includes(wanted) || location.hash !== '#play' || (saved && saved.game === wanted)) return false;
+  form.elements.game.value = wanted;
+  syncForm({ resetDefaults: true });
+  const conf = formConfig();
+  board.removeAttribute('persist');
+  board.setAttribute('game', conf.game);
+  board.setAttribute('options', JSON.stringify(conf.options));
+  board.ready.then(() => { board.setAttribute('persist', 'app'); board.persist(); });
+  return true;
+})();
+
 (async () => {
   await setLanguage(preferredLanguage(), { remember: false });
   applySettings();
   translatePage();
   syncForm({ resetDefaults: true });
-  show(location.hash === '#play' && store.read('save:app') !== null ? 'play' : 'home');
+  show(linked ? 'play' : location.hash === '#play' && store.read('save:app') !== null ? 'play' : 'home');
   try {
     window.tabla.ai = aiSupport(await loadEngine());
   } catch {
