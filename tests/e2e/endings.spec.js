@@ -134,3 +134,43 @@ test('draughts to the end with the keyboard alone', async ({ page }) => {
   await expect(page.locator('#board').locator('[data-panel="over"]')).toBeVisible();
   expect(errors()).toEqual([]);
 });
+
+test('backgammon to the end with the keyboard alone', async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = await prepare(page);
+  await startGame(page, 'backgammon', { query: '?seed=33' });
+  if (REAL) await importBg(page, RACE_ID);
+  await page.locator('#board canvas').focus();
+  const same = (a, b) => a && b && a.kind === b.kind && (a.kind === 'point' ? a.n === b.n : a.side === b.side);
+  const cursorTo = async (loc) => {
+    for (let i = 0; i < 40; i++) {
+      const c = await page.evaluate(() => window.tabla.board.ctrl.cursor);
+      if (same(c, loc)) return;
+      await page.keyboard.press('ArrowRight');
+    }
+    throw new Error(`cursor never reached ${JSON.stringify(loc)}`);
+  };
+  for (let turn = 0; turn < 600; turn++) {
+    const st = await boardState(page);
+    if (st.phase === 'game-over') break;
+    if (st.phase === 'opening' || st.phase === 'roll') { await page.keyboard.press('r'); await idle(page); continue; }
+    if (st.phase === 'choose-doubles') { await page.keyboard.press('6'); continue; }
+    if (st.phase === 'cube-decision') { await page.keyboard.press('t'); continue; }
+    const ls = await page.evaluate(() => window.tabla.board.engine.legalSteps());
+    if (!ls.length) {
+      await page.keyboard.press('c');
+      await page.waitForFunction((t) => { const s = window.tabla.board.state; return s.turn !== t || s.phase !== 'move'; }, st.turn);
+      continue;
+    }
+    const s = ls[0];
+    const from = stepLoc(st.turn, s.from, st), to = stepLoc(st.turn, s.to, st);
+    await cursorTo(from);
+    await page.keyboard.press('Enter');
+    const picked = await page.evaluate(() => !!window.tabla.board.ctrl.sel);
+    if (picked) { await cursorTo(to); await page.keyboard.press('Enter'); }
+    await idle(page);
+  }
+  expect((await boardState(page)).phase).toBe('game-over');
+  await expect(page.locator('#board').locator('[data-panel="over"]')).toBeVisible();
+  expect(errors()).toEqual([]);
+});
