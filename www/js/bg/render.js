@@ -262,7 +262,9 @@ function drawCube(ctx, L, state, th) {
 
 function drawDice(ctx, L, state, view, th) {
   const size = L.dice.size;
-  if (state.phase === 'opening' || (state.openingRoll && !(state.dice && state.dice.length))) {
+  // the opening roll shows until the first play (acey-deucey's winner then rolls afresh)
+  const openingShown = state.phase === 'opening' || (state.phase === 'roll' && !state.lastPlay && state.openingRoll);
+  if (openingShown) {
     const o = state.openingRoll;
     for (const side of ['white', 'black']) {
       const [c] = L.dice.slots(side, 1);
