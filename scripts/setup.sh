@@ -28,7 +28,7 @@ if [ "$need_browser" = 1 ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/ch
   apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   log "installing npm packages from the lockfile"
   npm ci --no-audit --no-fund
 fi

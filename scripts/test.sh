@@ -5,12 +5,35 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
+log=$(mktemp -d)
 
-echo "== Rust: unit, rules, property and perft tests (native)"
-cargo test --release --all-targets 2>&1 | tee /tmp/tabla-cargo-test.log | grep -E '^(test result|error|warning: unused)|panicked|FAILED|failures:' || true
-if grep -qE '^test result: FAILED|^error' /tmp/tabla-cargo-test.log || ! grep -q '^test result' /tmp/tabla-cargo-test.log; then
-  tail -n 60 /tmp/tabla-cargo-test.log
-  echo "Rust tests failed"; exit 1
+step() { printf '\n== %s\n' "$*"; }
+
+step "Rust: unit, rules, property and perft tests (native, release)"
+if ! cargo test --release --all-targets >"$log/cargo.log" 2>&1; then
+  tail -n 80 "$log/cargo.log"; echo "Rust tests failed"; exit 1
 fi
-passed=$(grep -oE '^test result: ok\. [0-9]+ passed' /tmp/tabla-cargo-test.log | awk '{s+=$4} END {print s+0}')
-echo "Rust: $passed passed, 0 failed"
+grep -E '^test result' "$log/cargo.log"
+passed=$(grep -oE '^test result: ok\. [0-9]+ passed' "$log/cargo.log" | awk '{s+=$4} END {print s+0}')
+echo "Rust native: $passed passed, 0 failed"
+
+step "Build the wasm package (pkg/, www/pkg/)"
+bash scripts/build.sh
+
+step "Rust bindings as wasm in Node and in headless Chromium (wasm-bindgen-test)"
+export WASM_BINDGEN_TEST_TIMEOUT=${WASM_BINDGEN_TEST_TIMEOUT:-180}
+cargo test --target wasm32-unknown-unknown --no-default-features --test wasm_node --test wasm_browser 2>&1 \
+  | grep -vE '^\s*(Compiling|Downloaded|Downloading)' | tee "$log/wasm.log" | grep -E '^test result|FAILED|panicked' || true
+if grep -qE 'FAILED|error' "$log/wasm.log" || [ "$(grep -c '^test result: ok' "$log/wasm.log")" -lt 2 ]; then
+  cat "$log/wasm.log"; echo "wasm tests failed"; exit 1
+fi
+
+step "The npm package from Node (node --test)"
+mkdir -p node_modules
+ln -sfn ../pkg node_modules/tabla
+node --test tests/js/
+
+if [ -f playwright.config.js ]; then
+  step "Browser end-to-end tests (Playwright, Debian chromium)"
+  npx --no-install playwright test
+fi

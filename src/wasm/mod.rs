@@ -1,1 +1,74 @@
-//! The `wasm-bindgen` layer: thin JS classes over the engines.
+//! The `wasm-bindgen` layer: thin JS classes over the engines (the contract is `docs/js-api.md`).
+//!
+//! Every fallible call returns `Result<_, JsError>`: bad input becomes a JS `Error` with a message
+//! that says what was wrong, and the object is left unchanged (each method either fails before it
+//! touches the engine, or calls one engine method that leaves its state untouched on error).
+//! Nothing here may panic: a panic in wasm poisons the whole module for the page.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use wasm_bindgen::prelude::*;
+
+mod backgammon;
+mod draughts;
+
+pub use backgammon::Backgammon;
+pub use draughts::RussianDraughts;
+
+/// Installs the panic hook once, when the module is instantiated.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The version of the tabla package.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// A Rust value as a plain JS value: objects for structs and maps, `null` for `None`, numbers
+/// for integers.
+pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&format!("internal error while converting a result: {e}")))
+}
+
+/// An optional JS argument as a Rust value; `undefined` and `null` give the type's default. `what` names
+/// the argument in the error message. The value goes through JSON's data model so that the
+/// type's serde attributes apply in full (`deny_unknown_fields` catches a misspelt option, which
+/// serde-wasm-bindgen alone would silently skip).
+pub(crate) fn from_js_or_default<T: DeserializeOwned + Default>(value: JsValue, what: &str) -> Result<T, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(T::default());
+    }
+    from_js(value, what)
+}
+
+/// A JS argument as a Rust value (see [`from_js_or_default`]); `undefined` is an error.
+pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
+    let json: serde_json::Value = serde_wasm_bindgen::from_value(value)
+        .map_err(|e| JsError::new(&format!("{what}: {}", clean(&e.to_string()))))?;
+    serde_json::from_value(json).map_err(|e| JsError::new(&format!("{what}: {e}")))
+}
+
+/// serde-wasm-bindgen's messages start with "Error: "; ours say what was wrong directly.
+fn clean(message: &str) -> &str {
+    message.strip_prefix("Error: ").unwrap_or(message)
+}
+
+/// An error of the engines as a JS `Error` with the engine's message.
+pub(crate) fn js_err(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// A seed from JS: a whole number from 0 to 2^32 - 1 (seeds never cross as BigInt).
+pub(crate) fn seed_from_js(seed: f64) -> Result<u64, JsError> {
+    if seed.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&seed) {
+        Ok(seed as u64)
+    } else {
+        Err(JsError::new(&format!("seed must be a whole number from 0 to 4294967295, not {seed}")))
+    }
+}

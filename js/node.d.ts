@@ -1,0 +1,2 @@
+export * from './tabla.js';
+export { default } from './tabla.js';

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds the npm package `tabla` into pkg/ and copies it to www/pkg/ for the front end:
+# cargo (wasm32, release) -> wasm-bindgen (--target web: one build for browsers, bundlers and
+# Node) -> wasm-opt -Oz (binaryen from npm; Debian's binaryen emits broken modules).
+# Prints the .wasm size raw and gzipped. Run scripts/setup.sh first (serve.sh and test.sh do).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=pkg
+target=target/wasm32-unknown-unknown/release/tabla.wasm
+
+cargo build --quiet --target wasm32-unknown-unknown --release --lib --no-default-features
+rm -rf "$out"
+wasm-bindgen --target web --out-name tabla --remove-name-section --remove-producers-section \
+  --out-dir "$out" "$target"
+node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
+  --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  "$out/tabla_bg.wasm" -o "$out/tabla_bg.wasm"
+
+# The package around the generated glue: a Node entry that initialises itself, README, manifest.
+cp js/node.js js/node.d.ts "$out/"
+node scripts/package-json.mjs > "$out/package.json"
+cp README.md "$out/README.md"
+rm -f "$out/.gitignore"
+
+rm -rf www/pkg
+mkdir -p www/pkg
+cp "$out"/tabla.js "$out"/tabla.d.ts "$out"/tabla_bg.wasm www/pkg/
+
+raw=$(stat -c %s "$out/tabla_bg.wasm")
+gz=$(gzip -9 -c "$out/tabla_bg.wasm" | wc -c)
+printf '== build: pkg/tabla_bg.wasm %d bytes raw, %d bytes gzipped (%.1f KB)\n' "$raw" "$gz" "$(echo "$gz/1024" | bc -l)"

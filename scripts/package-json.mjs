@@ -1,0 +1,29 @@
+// Prints pkg/package.json for the npm package `tabla` (version from Cargo.toml).
+import { readFileSync } from 'node:fs';
+
+const cargo = readFileSync(new URL('../Cargo.toml', import.meta.url), 'utf8');
+const field = (name) => cargo.match(new RegExp(`^${name}\\s*=\\s*"([^"]*)"`, 'm'))[1];
+
+const pkg = {
+  name: 'tabla',
+  version: field('version'),
+  description: field('description'),
+  license: field('license'),
+  type: 'module',
+  main: './tabla.js',
+  types: './tabla.d.ts',
+  exports: {
+    '.': {
+      types: './tabla.d.ts',
+      node: './node.js',
+      default: './tabla.js',
+    },
+    './tabla_bg.wasm': './tabla_bg.wasm',
+    './package.json': './package.json',
+  },
+  files: ['tabla.js', 'tabla.d.ts', 'tabla_bg.wasm', 'tabla_bg.wasm.d.ts', 'node.js', 'node.d.ts', 'README.md'],
+  sideEffects: ['./node.js'],
+  keywords: ['backgammon', 'tabla', 'table', 'acey-deucey', 'draughts', 'shashki', 'checkers', 'wasm', 'game'],
+  engines: { node: '>=20' },
+};
+process.stdout.write(JSON.stringify(pkg, null, 2) + '\n');

@@ -1,0 +1,475 @@
+//! A game: a start position, the moves played, undo, the outcome and the draw rules
+//! (RULES.md 2.3), and the touch-move option (RU-TOUCH-MOVE).
+//!
+//! Invariants: `position` is `start` with every move of `history` applied; each history entry
+//! keeps the position and draw counters from before its move, so [`Game::undo`] restores
+//! position, hash and counters exactly; `outcome` is always the outcome of the current state.
+//! Every method that fails leaves the game untouched.
+
+use std::fmt;
+
+use super::draw::{DrawCounters, DrawReason};
+use super::moves::Move;
+use super::notation::{MoveError, MoveText};
+use super::position::Position;
+use super::square::{Color, Square};
+
+/// Options of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameOptions {
+    /// Apply the automatic draw rules of RULES.md 2.3 (default `true`). Draw by agreement is
+    /// always available.
+    pub draw_rules: bool,
+    /// RU-TOUCH-MOVE (default `false`): a piece picked up with [`Game::touch`] that has a legal
+    /// move must be the piece moved.
+    pub touch_move: bool,
+}
+
+impl Default for GameOptions {
+    fn default() -> GameOptions {
+        GameOptions { draw_rules: true, touch_move: false }
+    }
+}
+
+/// How a side won (RU-WIN).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinReason {
+    /// The loser has no pieces left.
+    NoPieces,
+    /// The loser, to move, has no legal move.
+    NoMoves,
+}
+
+impl WinReason {
+    /// The JS API's spelling: `no-pieces` or `no-moves`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WinReason::NoPieces => "no-pieces",
+            WinReason::NoMoves => "no-moves",
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win { winner: Color, reason: WinReason },
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    /// The winner, if not a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw(_) => None,
+        }
+    }
+
+    /// The JS API's `result`: `white`, `black` or `draw`.
+    pub fn result_str(self) -> &'static str {
+        match self {
+            Outcome::Win { winner, .. } => winner.name(),
+            Outcome::Draw(_) => "draw",
+        }
+    }
+
+    /// The JS API's `reason` (see [`WinReason::as_str`], [`DrawReason::as_str`]).
+    pub fn reason_str(self) -> &'static str {
+        match self {
+            Outcome::Win { reason, .. } => reason.as_str(),
+            Outcome::Draw(r) => r.as_str(),
+        }
+    }
+
+    /// The PDN result token: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn pdn_result(self) -> &'static str {
+        match self {
+            Outcome::Win { winner: Color::White, .. } => "1-0",
+            Outcome::Win { winner: Color::Black, .. } => "0-1",
+            Outcome::Draw(_) => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason: WinReason::NoPieces } => {
+                write!(f, "{winner} wins: {} has no pieces left", winner.opposite())
+            }
+            Outcome::Win { winner, reason: WinReason::NoMoves } => {
+                write!(f, "{winner} wins: {} has no legal move", winner.opposite())
+            }
+            Outcome::Draw(r) => write!(f, "draw: {r}"),
+        }
+    }
+}
+
+/// Why a game action was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The move text is malformed, illegal or ambiguous.
+    Move(MoveError),
+    /// The game is over; nothing more can be played or agreed.
+    GameOver(Outcome),
+    /// There is no move to take back.
+    NothingToUndo,
+    /// RU-TOUCH-MOVE: the touched piece has a legal move and must be the one moved.
+    TouchMove { touched: Square },
+    /// Only a piece of the side to move can be picked up.
+    CannotTouch { square: Square, reason: String },
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Move(e) => write!(f, "{e}"),
+            GameError::GameOver(o) => write!(f, "the game is over ({o})"),
+            GameError::NothingToUndo => write!(f, "there is no move to take back"),
+            GameError::TouchMove { touched } => write!(
+                f,
+                "the piece on {touched} was picked up and has a legal move, so it must be moved (touch-move rule)"
+            ),
+            GameError::CannotTouch { square, reason } => write!(f, "cannot pick up {square}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl From<MoveError> for GameError {
+    fn from(e: MoveError) -> GameError {
+        GameError::Move(e)
+    }
+}
+
+/// One move of a game's history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ply {
+    /// The move played.
+    pub mv: Move,
+    /// Its notation in the position where it was played (shortest unambiguous form).
+    pub notation: String,
+    /// The position before the move.
+    pub before: Position,
+    /// The draw counters before the move.
+    pub counters_before: DrawCounters,
+}
+
+/// A game of Russian draughts.
+///
+/// ```
+/// use tabla::draughts::{Game, GameOptions};
+/// let mut g = Game::new(GameOptions::default());
+/// g.play("c3-d4").unwrap();
+/// g.play("f6-e5").unwrap();
+/// let m = g.play("d4xf6").unwrap();        // a capture, compulsory here
+/// assert_eq!(m.capture_count(), 1);
+/// g.undo().unwrap();
+/// assert_eq!(g.history().len(), 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    options: GameOptions,
+    start: Position,
+    position: Position,
+    counters: DrawCounters,
+    history: Vec<Ply>,
+    agreed_draw: bool,
+    touched: Option<Square>,
+    outcome: Option<Outcome>,
+    /// PDN tags carried along (other than GameType, FEN, SetUp and Result, which are derived).
+    pub(crate) tags: Vec<(String, String)>,
+    /// A result recorded in a PDN file that the rules do not produce (e.g. a resignation).
+    pub(crate) recorded_result: Option<String>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new(GameOptions::default())
+    }
+}
+
+impl Game {
+    /// A game from the starting position.
+    pub fn new(options: GameOptions) -> Game {
+        Game::from_position(Position::start(), options)
+    }
+
+    /// A game from any position; the draw counters start at zero.
+    pub fn from_position(position: Position, options: GameOptions) -> Game {
+        let mut g = Game {
+            options,
+            start: position,
+            position,
+            counters: DrawCounters::default(),
+            history: Vec::new(),
+            agreed_draw: false,
+            touched: None,
+            outcome: None,
+            tags: Vec::new(),
+            recorded_result: None,
+        };
+        g.outcome = g.compute_outcome();
+        g
+    }
+
+    /// A game from a PDN FEN.
+    pub fn from_fen(fen: &str, options: GameOptions) -> Result<Game, super::FenError> {
+        Ok(Game::from_position(Position::from_fen(fen)?, options))
+    }
+
+    /// The options.
+    pub fn options(&self) -> GameOptions {
+        self.options
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The position the game started from.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.position.turn()
+    }
+
+    /// The draw counters in the current position.
+    pub fn counters(&self) -> DrawCounters {
+        self.counters
+    }
+
+    /// The moves played so far, oldest first.
+    pub fn history(&self) -> &[Ply] {
+        &self.history
+    }
+
+    /// The last move played.
+    pub fn last_move(&self) -> Option<&Move> {
+        self.history.last().map(|p| &p.mv)
+    }
+
+    /// The outcome, if the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The current FEN.
+    pub fn fen(&self) -> String {
+        self.position.to_fen()
+    }
+
+    /// The piece picked up with [`touch`](Self::touch), if any.
+    pub fn touched(&self) -> Option<Square> {
+        self.touched
+    }
+
+    /// The touched square when RU-TOUCH-MOVE binds: the option is on and the touched piece has a
+    /// legal move.
+    fn binding_touch(&self, legal: &[Move]) -> Option<Square> {
+        let t = self.touched?;
+        (self.options.touch_move && legal.iter().any(|m| m.from() == t)).then_some(t)
+    }
+
+    /// The legal moves now: none once the game is over; only the touched piece's moves when
+    /// RU-TOUCH-MOVE binds.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        let mut legal = self.position.legal_moves();
+        if let Some(t) = self.binding_touch(&legal) {
+            legal.retain(|m| m.from() == t);
+        }
+        legal
+    }
+
+    /// The legal moves with their notation.
+    pub fn legal_moves_with_notation(&self) -> Vec<(Move, String)> {
+        let legal = self.legal_moves();
+        let texts = self.position.notate(&legal);
+        legal.into_iter().zip(texts).collect()
+    }
+
+    /// Plays a move given in notation (`c3-d4`, `c3:e5`, `c3xe5`, see
+    /// [`notation`](super::notation)) and returns it.
+    pub fn play(&mut self, text: &str) -> Result<Move, GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::GameOver(o));
+        }
+        let mt = MoveText::parse(text)?;
+        let legal = self.position.legal_moves();
+        let paths = if legal.first().is_some_and(Move::is_capture) { self.position.legal_paths() } else { Vec::new() };
+        let mv = self.position.resolve(text, &mt, &legal, Some(&paths))?;
+        self.commit(mv, &legal, &paths)
+    }
+
+    /// Plays a move (matched against the legal moves by start, end and captured set) and
+    /// returns the legal move played.
+    pub fn play_move(&mut self, mv: &Move) -> Result<Move, GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::GameOver(o));
+        }
+        let legal = self.position.legal_moves();
+        let Some(m) = legal.iter().find(|m| m.same_move(mv)).copied() else {
+            return Err(GameError::Move(MoveError::Illegal {
+                text: mv.long_text(),
+                legal: self.position.notate(&legal),
+                hint: None,
+            }));
+        };
+        let paths = if m.is_capture() { self.position.legal_paths() } else { Vec::new() };
+        self.commit(m, &legal, &paths)
+    }
+
+    fn commit(&mut self, mv: Move, legal: &[Move], paths: &[Move]) -> Result<Move, GameError> {
+        if let Some(t) = self.binding_touch(legal) {
+            if mv.from() != t {
+                return Err(GameError::TouchMove { touched: t });
+            }
+        }
+        let notation = if mv.is_capture() {
+            super::notation::short_capture_text(paths, &mv)
+        } else {
+            mv.long_text()
+        };
+        let before = self.position;
+        let after = before.after(&mv);
+        let counters = self.counters.after(&before, &mv, &after);
+        self.history.push(Ply { mv, notation, before, counters_before: self.counters });
+        self.position = after;
+        self.counters = counters;
+        self.touched = None;
+        self.recorded_result = None;
+        self.outcome = self.compute_outcome();
+        Ok(mv)
+    }
+
+    /// Takes back the last move, restoring position, hash and draw counters exactly, and
+    /// returns it. A draw agreed after that move is cancelled with it; a draw agreed before any
+    /// move is cancelled alone (returning `Ok(None)`).
+    pub fn undo(&mut self) -> Result<Option<Move>, GameError> {
+        self.touched = None;
+        match self.history.pop() {
+            None if self.agreed_draw => {
+                self.agreed_draw = false;
+                self.outcome = self.compute_outcome();
+                Ok(None)
+            }
+            None => Err(GameError::NothingToUndo),
+            Some(ply) => {
+                self.position = ply.before;
+                self.counters = ply.counters_before;
+                self.agreed_draw = false;
+                self.recorded_result = None;
+                self.outcome = self.compute_outcome();
+                Ok(Some(ply.mv))
+            }
+        }
+    }
+
+    /// Ends the game as a draw by agreement (the UI offers it; both players must have agreed).
+    pub fn agree_draw(&mut self) -> Result<(), GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::GameOver(o));
+        }
+        self.agreed_draw = true;
+        self.outcome = self.compute_outcome();
+        Ok(())
+    }
+
+    /// Picks up the piece on `square` (RU-TOUCH-MOVE). With the option off this only records
+    /// the square. With it on, once a piece with a legal move is picked up, that piece must be
+    /// moved: picking up another one fails with [`GameError::TouchMove`]. A piece without a
+    /// legal move may be put back and another picked up.
+    pub fn touch(&mut self, square: Square) -> Result<(), GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::GameOver(o));
+        }
+        match self.position.piece_at(square) {
+            None => {
+                return Err(GameError::CannotTouch { square, reason: "the square is empty".into() });
+            }
+            Some(p) if p.color != self.turn() => {
+                return Err(GameError::CannotTouch {
+                    square,
+                    reason: format!("the piece is {}'s and {} is to move", p.color, self.turn()),
+                });
+            }
+            Some(_) => {}
+        }
+        let legal = self.position.legal_moves();
+        if let Some(t) = self.binding_touch(&legal) {
+            if t != square {
+                return Err(GameError::TouchMove { touched: t });
+            }
+        }
+        self.touched = Some(square);
+        Ok(())
+    }
+
+    /// Puts the touched piece back; refused while RU-TOUCH-MOVE binds it.
+    pub fn release(&mut self) -> Result<(), GameError> {
+        let legal = self.position.legal_moves();
+        if let Some(t) = self.binding_touch(&legal) {
+            return Err(GameError::TouchMove { touched: t });
+        }
+        self.touched = None;
+        Ok(())
+    }
+
+    /// How many times the current position (with the same side to move) has occurred in this
+    /// game, counting the current one.
+    pub fn repetitions(&self) -> u32 {
+        let n = self.history.len();
+        let window = (self.counters.kings_only_plies as usize).min(n);
+        let mut count = 1;
+        let mut back = 2;
+        while back <= window {
+            if self.history[n - back].before == self.position {
+                count += 1;
+            }
+            back += 2;
+        }
+        count
+    }
+
+    fn compute_outcome(&self) -> Option<Outcome> {
+        let pos = &self.position;
+        let loser = pos.turn();
+        if pos.pieces(loser) == 0 {
+            return Some(Outcome::Win { winner: loser.opposite(), reason: WinReason::NoPieces });
+        }
+        if !pos.has_legal_move() {
+            return Some(Outcome::Win { winner: loser.opposite(), reason: WinReason::NoMoves });
+        }
+        if self.agreed_draw {
+            return Some(Outcome::Draw(DrawReason::Agreement));
+        }
+        if self.options.draw_rules {
+            if self.repetitions() >= 3 {
+                return Some(Outcome::Draw(DrawReason::Repetition));
+            }
+            if let Some(r) = self.counters.draw_reason(pos) {
+                return Some(Outcome::Draw(r));
+            }
+        }
+        None
+    }
+
+    /// Perft from the current position (one move per start, end and captured set).
+    pub fn perft(&self, depth: u32) -> u64 {
+        super::perft::perft(&self.position, depth)
+    }
+}

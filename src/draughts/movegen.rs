@@ -1,0 +1,422 @@
+//! Legal move generation (RULES.md 2.2).
+//!
+//! Rules implemented here:
+//! - RU-MAN-MOVE: a man steps one square diagonally forward to an empty square.
+//! - RU-MAN-CAPTURE: a man jumps an adjacent enemy piece, forwards or backwards, to the empty
+//!   square right behind it.
+//! - RU-KING-MOVE: a king slides any number of empty squares along a diagonal.
+//! - RU-KING-CAPTURE: a king jumps an enemy piece at any distance if the squares between are
+//!   empty, landing on any empty square behind it; but if from some of those landing squares the
+//!   capture can continue, it must land on one of those.
+//! - RU-CAPTURE-COMPULSORY: if any capture exists, only captures are legal.
+//! - RU-FREE-CHOICE: every capture sequence is legal whatever it takes (no majority rule), but a
+//!   sequence only ends when the piece cannot jump again.
+//! - RU-TURKISH-STRIKE: captured pieces stay on the board until the move ends: they cannot be
+//!   jumped a second time and they block the way. The moving piece's start square is empty from
+//!   the moment it leaves (it may pass over or land on it again).
+//! - RU-PROMOTE / RU-PROMOTE-MID-CAPTURE: a man ending a step or a jump on the last rank becomes a
+//!   king; if it can capture further from there, it continues the same move as a king.
+//!
+//! Moves with the same start, end and captured set are one move (RULES.md 2.4): by default the
+//! generator keeps the first path it finds for each. The `*_paths_*` functions instead yield
+//! every capture path (the other perft convention).
+
+use super::bitboard::{Bitboard, NEIGHBOR, RANK1, RANK8, RAY, nearest, opposite, slide, step};
+use super::moves::{MAX_CAPTURES, Move};
+use super::position::Position;
+use super::square::Color;
+
+const NONE: u8 = 0xFF;
+
+/// Forward directions of each side's men: White goes north, Black south.
+#[inline(always)]
+const fn forward(color: Color) -> [usize; 2] {
+    match color {
+        Color::White => [0, 1],
+        Color::Black => [2, 3],
+    }
+}
+
+/// The recursive capture search for one piece.
+struct Capturer<'a> {
+    /// Every piece on the board except the moving one (captured pieces stay: Turkish strike).
+    occ: Bitboard,
+    /// The opponent's pieces (captured ones included; `mv.captured` tells them apart).
+    opp: Bitboard,
+    /// The mover's promotion rank.
+    promo: Bitboard,
+    out: &'a mut Vec<Move>,
+    /// Index in `out` of this piece's first move (deduplication looks only there).
+    first: usize,
+    all_paths: bool,
+    /// The sequence under construction.
+    mv: Move,
+}
+
+impl Capturer<'_> {
+    #[inline]
+    fn emit(&mut self) {
+        if !self.all_paths {
+            let to = self.mv.path[self.mv.len as usize - 1];
+            let captured = self.mv.captured;
+            for m in &self.out[self.first..] {
+                if m.captured == captured && m.path[m.len as usize - 1] == to {
+                    return;
+                }
+            }
+        }
+        self.out.push(self.mv);
+    }
+
+    #[inline]
+    fn push(&mut self, over: usize, land: usize) {
+        let n = self.mv.len as usize;
+        // n - 1 captures so far; never more than MAX_CAPTURES since each jump takes an enemy piece
+        self.mv.order[n - 1] = over as u8;
+        self.mv.path[n] = land as u8;
+        self.mv.len += 1;
+        self.mv.captured |= 1 << over;
+    }
+
+    #[inline]
+    fn pop(&mut self, over: usize) {
+        self.mv.len -= 1;
+        self.mv.captured &= !(1 << over);
+    }
+
+    /// Whether a king on `s` could capture, given the pieces already captured; direction `back`
+    /// (towards the piece just taken) is skipped: that piece blocks it.
+    #[inline]
+    fn king_can_capture(&self, s: usize, back: usize) -> bool {
+        let live = self.opp & !self.mv.captured;
+        for d in 0..4 {
+            if d == back {
+                continue;
+            }
+            let blockers = RAY[d][s] & self.occ;
+            if blockers == 0 {
+                continue;
+            }
+            let first = nearest(blockers, d);
+            if live & (1 << first) == 0 {
+                continue;
+            }
+            let next = NEIGHBOR[d][first];
+            if next != NONE && self.occ & (1 << next) == 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Extends the sequence with every king jump from `s`; returns whether there was one.
+    fn king(&mut self, s: usize) -> bool {
+        let live = self.opp & !self.mv.captured;
+        let mut found = false;
+        for d in 0..4 {
+            let blockers = RAY[d][s] & self.occ;
+            if blockers == 0 {
+                continue;
+            }
+            let first = nearest(blockers, d);
+            if live & (1 << first) == 0 {
+                continue;
+            }
+            let lands = slide(first, d, self.occ);
+            if lands == 0 {
+                continue;
+            }
+            found = true;
+            // The landing rule: squares from which the capture goes on, if there are any.
+            self.mv.captured |= 1 << first;
+            let mut cont = 0;
+            let mut l = lands;
+            while l != 0 {
+                let t = l.trailing_zeros() as usize;
+                if self.king_can_capture(t, opposite(d)) {
+                    cont |= 1 << t;
+                }
+                l &= l - 1;
+            }
+            self.mv.captured &= !(1 << first);
+            let mut targets = if cont != 0 { cont } else { lands };
+            while targets != 0 {
+                let t = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                self.push(first, t);
+                if cont != 0 {
+                    self.king(t);
+                } else {
+                    self.emit();
+                }
+                self.pop(first);
+            }
+        }
+        found
+    }
+
+    /// Extends the sequence with every man jump from `s`; returns whether there was one.
+    fn man(&mut self, s: usize) -> bool {
+        let live = self.opp & !self.mv.captured;
+        let mut found = false;
+        for d in 0..4 {
+            let over = NEIGHBOR[d][s];
+            if over == NONE || live & (1 << over) == 0 {
+                continue;
+            }
+            let land = NEIGHBOR[d][over as usize];
+            if land == NONE || self.occ & (1 << land) != 0 {
+                continue;
+            }
+            found = true;
+            let (over, land) = (over as usize, land as usize);
+            self.push(over, land);
+            if self.promo & (1 << land) != 0 {
+                let was = self.mv.promotes;
+                self.mv.promotes = true;
+                if !self.king(land) {
+                    self.emit();
+                }
+                self.mv.promotes = was;
+            } else if !self.man(land) {
+                self.emit();
+            }
+            self.pop(over);
+        }
+        found
+    }
+}
+
+impl Position {
+    #[inline(always)]
+    fn sides(&self) -> (Bitboard, Bitboard) {
+        match self.turn {
+            Color::White => (self.white, self.black),
+            Color::Black => (self.black, self.white),
+        }
+    }
+
+    /// The side to move's men that can jump right now.
+    #[inline(always)]
+    fn man_jumpers(&self) -> Bitboard {
+        let (own, opp) = self.sides();
+        let men = own & !self.kings;
+        let empty = !(self.white | self.black);
+        let mut jumpers = 0;
+        for d in 0..4 {
+            let back = opposite(d);
+            jumpers |= step(step(empty, back) & opp, back);
+        }
+        jumpers & men
+    }
+
+    /// Whether the king on `s` (of the side to move) can capture.
+    #[inline(always)]
+    fn king_can_jump(&self, s: usize, opp: Bitboard, occ: Bitboard) -> bool {
+        for d in 0..4 {
+            let blockers = RAY[d][s] & occ;
+            if blockers == 0 {
+                continue;
+            }
+            let first = nearest(blockers, d);
+            if opp & (1 << first) == 0 {
+                continue;
+            }
+            let next = NEIGHBOR[d][first];
+            if next != NONE && occ & (1 << next) == 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move has a capture (and so must capture: RU-CAPTURE-COMPULSORY).
+    pub fn has_capture(&self) -> bool {
+        if self.man_jumpers() != 0 {
+            return true;
+        }
+        let (own, opp) = self.sides();
+        let occ = self.white | self.black;
+        let mut k = own & self.kings;
+        while k != 0 {
+            let s = k.trailing_zeros() as usize;
+            if self.king_can_jump(s, opp, occ) {
+                return true;
+            }
+            k &= k - 1;
+        }
+        false
+    }
+
+    /// Appends every capture to `out` (one per start/end/captured set unless `all_paths`);
+    /// returns whether there was any.
+    fn gen_captures(&self, out: &mut Vec<Move>, all_paths: bool) -> bool {
+        let (own, opp) = self.sides();
+        let occ = self.white | self.black;
+        let promo = match self.turn {
+            Color::White => RANK8,
+            Color::Black => RANK1,
+        };
+        let before = out.len();
+        let mut men = self.man_jumpers();
+        while men != 0 {
+            let s = men.trailing_zeros() as usize;
+            men &= men - 1;
+            let mut c = Capturer {
+                occ: occ & !(1 << s),
+                opp,
+                promo,
+                first: out.len(),
+                out: &mut *out,
+                all_paths,
+                mv: Move::quiet(s, s, false),
+            };
+            c.mv.len = 1;
+            c.man(s);
+        }
+        let mut kings = own & self.kings;
+        while kings != 0 {
+            let s = kings.trailing_zeros() as usize;
+            kings &= kings - 1;
+            if !self.king_can_jump(s, opp, occ) {
+                continue;
+            }
+            let mut c = Capturer {
+                occ: occ & !(1 << s),
+                opp,
+                promo,
+                first: out.len(),
+                out: &mut *out,
+                all_paths,
+                mv: Move::quiet(s, s, false),
+            };
+            c.mv.len = 1;
+            c.king(s);
+        }
+        out.len() > before
+    }
+
+    /// Appends every quiet move (no capture) to `out`.
+    fn gen_quiet(&self, out: &mut Vec<Move>) {
+        let (own, _) = self.sides();
+        let occ = self.white | self.black;
+        let empty = !occ;
+        let men = own & !self.kings;
+        let promo = match self.turn {
+            Color::White => RANK8,
+            Color::Black => RANK1,
+        };
+        for d in forward(self.turn) {
+            let mut targets = step(men, d) & empty;
+            let back = opposite(d);
+            while targets != 0 {
+                let t = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                let from = NEIGHBOR[back][t] as usize;
+                out.push(Move::quiet(from, t, promo & (1 << t) != 0));
+            }
+        }
+        let mut kings = own & self.kings;
+        while kings != 0 {
+            let s = kings.trailing_zeros() as usize;
+            kings &= kings - 1;
+            for d in 0..4 {
+                let mut targets = slide(s, d, occ);
+                while targets != 0 {
+                    let t = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    out.push(Move::quiet(s, t, false));
+                }
+            }
+        }
+    }
+
+    /// Replaces the contents of `out` with the legal moves, one per (start, end, captured set).
+    /// Reusing one buffer avoids allocation in search and perft.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if !self.gen_captures(out, false) {
+            self.gen_quiet(out);
+        }
+    }
+
+    /// Replaces the contents of `out` with every legal capture path (moves with the same start,
+    /// end and captured set but different paths are listed separately); quiet moves as usual.
+    pub fn legal_paths_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if !self.gen_captures(out, true) {
+            self.gen_quiet(out);
+        }
+    }
+
+    /// The legal moves (see [`legal_moves_into`](Self::legal_moves_into)).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(32);
+        self.legal_moves_into(&mut v);
+        v
+    }
+
+    /// Every legal capture path (see [`legal_paths_into`](Self::legal_paths_into)).
+    pub fn legal_paths(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(32);
+        self.legal_paths_into(&mut v);
+        v
+    }
+
+    /// The number of quiet moves, counted without generating them (valid only when there is no
+    /// capture).
+    #[inline(always)]
+    pub(crate) fn count_quiet(&self) -> u64 {
+        let (own, _) = self.sides();
+        let occ = self.white | self.black;
+        let empty = !occ;
+        let men = own & !self.kings;
+        let [d1, d2] = forward(self.turn);
+        let mut n = (step(men, d1) & empty).count_ones() + (step(men, d2) & empty).count_ones();
+        let mut kings = own & self.kings;
+        while kings != 0 {
+            let s = kings.trailing_zeros() as usize;
+            kings &= kings - 1;
+            n += slide(s, 0, occ).count_ones()
+                + slide(s, 1, occ).count_ones()
+                + slide(s, 2, occ).count_ones()
+                + slide(s, 3, occ).count_ones();
+        }
+        n as u64
+    }
+
+    /// The number of legal moves (or of legal paths if `all_paths`), using `scratch` only when
+    /// there are captures.
+    #[inline]
+    pub(crate) fn count_with(&self, scratch: &mut Vec<Move>, all_paths: bool) -> u64 {
+        if self.has_capture() {
+            scratch.clear();
+            self.gen_captures(scratch, all_paths);
+            scratch.len() as u64
+        } else {
+            self.count_quiet()
+        }
+    }
+
+    /// The number of legal moves, one per (start, end, captured set).
+    pub fn count_legal_moves(&self) -> u64 {
+        self.count_with(&mut Vec::new(), false)
+    }
+
+    /// Whether the side to move has any legal move (if not, it has lost: RU-WIN).
+    pub fn has_legal_move(&self) -> bool {
+        self.has_capture() || self.count_quiet() > 0
+    }
+
+    /// Whether the side to move has lost: it has no pieces or no legal move (RU-WIN).
+    pub fn is_lost(&self) -> bool {
+        !self.has_legal_move()
+    }
+
+    /// The legal move with this identity, if any (for moves stored as [`super::MoveKey`]).
+    pub fn find_move(&self, key: super::MoveKey) -> Option<Move> {
+        self.legal_moves().into_iter().find(|m| m.key() == key)
+    }
+}
+
+const _: () = assert!(MAX_CAPTURES == 12);

@@ -1,0 +1,258 @@
+//! Move notation (RULES.md 2.4).
+//!
+//! Reading (`Position::parse_move`):
+//! - a quiet move is `c3-d4`; a capture is `c3:e5` or `c3xe5` (`:` and `x`/`X` are the same);
+//! - squares may be algebraic (`c3`) or PDN numbers (`22`), and trailing `!`, `?`, `+`, `*` or
+//!   `#` annotations are ignored;
+//! - a capture may list landing squares between start and end (`c3:e5:g7`): they must be the
+//!   first landing squares of the capture, in order. A capture text matches a legal move if one
+//!   of the move's capture paths (there may be several with the same start, end and captured
+//!   set) starts at the first square, ends at the last, and begins with the listed landing
+//!   squares. When this matches several moves but exactly one of them has a path made of
+//!   exactly the listed squares, that one is meant (so a full path is never ambiguous).
+//!
+//! Writing (`Position::move_text`): `c3-d4` for a quiet move; for a capture, start and end
+//! (`c3:g7`), with the first landing squares added one at a time only as long as the text is
+//! ambiguous by the reading rule above. Every text written reads back as the same move.
+
+use std::fmt;
+
+use super::moves::{Move, MoveKey};
+use super::position::Position;
+use super::square::Square;
+
+/// Why a move text could not be played in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move in the notation at all.
+    Syntax { text: String, reason: String },
+    /// No legal move matches; `legal` lists the legal moves in notation.
+    Illegal { text: String, legal: Vec<String>, hint: Option<String> },
+    /// Several legal moves match; `candidates` lists them in their full-path form.
+    Ambiguous { text: String, candidates: Vec<String> },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax { text, reason } => {
+                write!(f, "`{text}` is not a move ({reason}); write c3-d4, c3:e5 or c3xe5")
+            }
+            MoveError::Illegal { text, legal, hint } => {
+                write!(f, "`{text}` is not a legal move here")?;
+                if let Some(h) = hint {
+                    write!(f, " ({h})")?;
+                }
+                if legal.is_empty() {
+                    write!(f, "; there is no legal move")
+                } else {
+                    write!(f, "; legal moves: {}", legal.join(", "))
+                }
+            }
+            MoveError::Ambiguous { text, candidates } => {
+                write!(f, "`{text}` is ambiguous: it matches {}", candidates.join(" and "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A move text split into squares, before it is matched against a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// Start, any listed landing squares, and end.
+    pub squares: Vec<Square>,
+    /// Whether it was written as a capture (`:` or `x`).
+    pub capture: bool,
+}
+
+impl MoveText {
+    /// Parses the syntax only (no position needed).
+    pub fn parse(text: &str) -> Result<MoveText, MoveError> {
+        let syntax = |reason: &str| MoveError::Syntax { text: text.to_string(), reason: reason.to_string() };
+        let t = text.trim().trim_end_matches(['!', '?', '+', '*', '#']).trim();
+        if t.is_empty() {
+            return Err(syntax("it is empty"));
+        }
+        if t.len() > 200 {
+            return Err(syntax("it is too long"));
+        }
+        let mut quiet = false;
+        let mut capture = false;
+        let mut squares = Vec::new();
+        for part in t.split(|c: char| {
+            let sep = matches!(c, '-' | ':' | 'x' | 'X');
+            if c == '-' {
+                quiet = true;
+            } else if sep {
+                capture = true;
+            }
+            sep
+        }) {
+            let p = part.trim();
+            if p.is_empty() {
+                return Err(syntax("a square is missing"));
+            }
+            match Square::parse(p) {
+                Some(s) => squares.push(s),
+                None => return Err(syntax(&format!("`{p}` is not a dark square"))),
+            }
+        }
+        if squares.len() < 2 {
+            return Err(syntax("it needs a start and an end square"));
+        }
+        if quiet && capture {
+            return Err(syntax("it mixes `-` with `:` or `x`"));
+        }
+        if quiet && squares.len() > 2 {
+            return Err(syntax("a quiet move has exactly two squares"));
+        }
+        Ok(MoveText { squares, capture })
+    }
+}
+
+/// Matches a capture text against every capture path: the distinct move keys it could mean.
+fn capture_matches(paths: &[Move], squares: &[Square]) -> Vec<MoveKey> {
+    let (first, last) = (squares[0], squares[squares.len() - 1]);
+    let inner = &squares[1..squares.len() - 1];
+    let mut keys: Vec<MoveKey> = Vec::new();
+    let mut exact: Vec<MoveKey> = Vec::new();
+    for p in paths.iter().filter(|m| m.is_capture()) {
+        if p.from() != first || p.to() != last || p.path_len() < inner.len() + 2 {
+            continue;
+        }
+        if !inner.iter().enumerate().all(|(i, s)| p.path[i + 1] as usize == s.index()) {
+            continue;
+        }
+        let k = p.key();
+        if !keys.contains(&k) {
+            keys.push(k);
+        }
+        if p.path_len() == squares.len() && !exact.contains(&k) {
+            exact.push(k);
+        }
+    }
+    if keys.len() > 1 && exact.len() == 1 { exact } else { keys }
+}
+
+impl Position {
+    /// Reads a move in notation (see the [module docs](self)) and returns the legal move it
+    /// means, without playing it.
+    ///
+    /// ```
+    /// use tabla::draughts::Position;
+    /// let p = Position::start();
+    /// let m = p.parse_move("c3-d4").unwrap();
+    /// assert_eq!(p.move_text(&m), "c3-d4");
+    /// assert!(p.parse_move("c3-d5").is_err());
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let mt = MoveText::parse(text)?;
+        let legal = self.legal_moves();
+        self.resolve(text, &mt, &legal, None)
+    }
+
+    /// Matches parsed move text against the legal moves (`legal`, as from
+    /// [`legal_moves`](Self::legal_moves)); `paths` may pass the capture paths if already known.
+    pub(crate) fn resolve(
+        &self,
+        text: &str,
+        mt: &MoveText,
+        legal: &[Move],
+        paths: Option<&[Move]>,
+    ) -> Result<Move, MoveError> {
+        let illegal = |hint: Option<String>| MoveError::Illegal {
+            text: text.trim().to_string(),
+            legal: self.notate(legal),
+            hint,
+        };
+        let has_capture = legal.first().is_some_and(Move::is_capture);
+        if !mt.capture {
+            let (from, to) = (mt.squares[0], mt.squares[1]);
+            if let Some(m) = legal.iter().find(|m| !m.is_capture() && m.from() == from && m.to() == to) {
+                return Ok(*m);
+            }
+            let hint = if has_capture {
+                Some("a capture is compulsory".to_string())
+            } else {
+                self.why_not(from)
+            };
+            return Err(illegal(hint));
+        }
+        if !has_capture {
+            return Err(illegal(Some("there is no capture".to_string())));
+        }
+        let owned;
+        let paths = match paths {
+            Some(p) => p,
+            None => {
+                owned = self.legal_paths();
+                &owned
+            }
+        };
+        let keys = capture_matches(paths, &mt.squares);
+        match keys.len() {
+            0 => Err(illegal(self.why_not(mt.squares[0]))),
+            1 => Ok(*legal.iter().find(|m| m.key() == keys[0]).expect("every path's key is a legal move")),
+            _ => Err(MoveError::Ambiguous {
+                text: text.trim().to_string(),
+                candidates: keys
+                    .iter()
+                    .filter_map(|k| legal.iter().find(|m| m.key() == *k))
+                    .map(Move::long_text)
+                    .collect(),
+            }),
+        }
+    }
+
+    fn why_not(&self, from: Square) -> Option<String> {
+        match self.piece_at(from) {
+            None => Some(format!("{from} is empty")),
+            Some(p) if p.color != self.turn => Some(format!("the piece on {from} is {}'s", p.color)),
+            _ => None,
+        }
+    }
+
+    /// The shortest unambiguous notation of a legal move (see the [module docs](self)). For a
+    /// move that is not legal here, its full path.
+    pub fn move_text(&self, mv: &Move) -> String {
+        if !mv.is_capture() {
+            return mv.long_text();
+        }
+        let paths = self.legal_paths();
+        short_capture_text(&paths, mv)
+    }
+
+    /// The notation of each of `moves` (legal moves of this position), computing the capture
+    /// paths once.
+    pub fn notate(&self, moves: &[Move]) -> Vec<String> {
+        if !moves.iter().any(Move::is_capture) {
+            return moves.iter().map(Move::long_text).collect();
+        }
+        let paths = self.legal_paths();
+        moves
+            .iter()
+            .map(|m| if m.is_capture() { short_capture_text(&paths, m) } else { m.long_text() })
+            .collect()
+    }
+}
+
+pub(crate) fn short_capture_text(paths: &[Move], mv: &Move) -> String {
+    let key = mv.key();
+    let n = mv.path_len();
+    let mut squares: Vec<Square> = Vec::with_capacity(n);
+    for k in 0..n - 1 {
+        squares.clear();
+        squares.extend(mv.path().take(k + 1));
+        squares.push(mv.to());
+        if capture_matches(paths, &squares) == [key] {
+            return join(&squares);
+        }
+    }
+    mv.long_text()
+}
+
+fn join(squares: &[Square]) -> String {
+    squares.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(":")
+}

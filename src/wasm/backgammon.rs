@@ -1,0 +1,298 @@
+//! `Backgammon`: the JS class over [`crate::backgammon::Game`] (backgammon, table, acey-deucey).
+
+use serde::Deserialize;
+use wasm_bindgen::prelude::*;
+
+use super::{from_js, from_js_or_default, js_err, seed_from_js, to_js};
+use crate::backgammon::{Game, Options, Player, Position, Save, Scoring, StartRule, Step, Variant};
+use crate::dice::Dice;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+export type Variant = 'backgammon' | 'table' | 'acey-deucey';
+export type Player = 'white' | 'black';
+/** Options of a backgammon-family game; each variant has its own defaults (RULES.md 1). */
+export interface BackgammonOptions {
+  /** Default 'backgammon'. */
+  variant?: Variant;
+  /** Reproducible dice from this seed (0 to 4294967295); absent: cryptographic dice. */
+  seed?: number;
+  /** 'roll': opening roll (backgammon, acey-deucey); 'white': White starts (table). */
+  start?: 'roll' | 'white';
+  scoring?: 'standard' | 'table' | 'per-checker';
+  /** The doubling cube (default on in backgammon only). */
+  cube?: boolean;
+  /** Jacoby rule, money play only. */
+  jacoby?: boolean;
+  /** 0 = money game (default); N = match to N points with the Crawford rule. */
+  matchLength?: number;
+  /** Acey-deucey house options, off by default. */
+  doublesExtraRoll?: boolean;
+  enterAllBeforePassing?: boolean;
+  exactBearOff?: boolean;
+  /** With `fromPositionId`: who is on roll (default 'white'). */
+  turn?: Player;
+}
+export type BackgammonPhase = 'opening' | 'roll' | 'cube-decision' | 'move' | 'choose-doubles' | 'game-over';
+/** One checker moving by one die. Points are the mover's own: 1..24, 25 = bar (or not yet entered), 0 = off. */
+export interface Step { from: number; to: number; die: number; hit: boolean }
+/** A whole legal play; `positionId` is the position after it with the opponent on roll. */
+export interface Play { notation: string; positionId: string; steps: Step[] }
+export interface PerPlayer<T> { white: T; black: T }
+export interface BackgammonState {
+  variant: Variant;
+  options: Required<Omit<BackgammonOptions, 'seed' | 'turn'>>;
+  /** 24 entries seen from White: index i = White's point i+1; > 0 White's checkers, < 0 Black's. */
+  points: number[];
+  bar: PerPlayer<number>;
+  off: PerPlayer<number>;
+  unentered: PerPlayer<number>;
+  turn: Player;
+  phase: BackgammonPhase;
+  dice: number[];
+  diceLeft: number[];
+  openingRoll: PerPlayer<number> | null;
+  cube: { value: number; owner: Player | null; offeredBy: Player | null; enabled: boolean };
+  pips: PerPlayer<number>;
+  canUndo: boolean;
+  canConfirm: boolean;
+  canDouble: boolean;
+  match: { length: number; score: PerPlayer<number>; crawford: boolean };
+  lastPlay: { player: Player; dice: number[]; notation: string } | null;
+  positionId: string;
+  matchId: string;
+}
+export interface BackgammonOutcome {
+  winner: Player;
+  kind: 'single' | 'gammon' | 'backgammon' | 'mars' | 'mars-x4' | 'mars-x8' | 'per-checker' | 'pass';
+  multiplier: number;
+  cube: number;
+  points: number;
+}
+"#;
+
+/// Options as JS passes them: every field optional, unknown fields refused (a typo must not be
+/// silently ignored).
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct JsOptions {
+    variant: Option<Variant>,
+    seed: Option<f64>,
+    start: Option<StartRule>,
+    scoring: Option<Scoring>,
+    cube: Option<bool>,
+    jacoby: Option<bool>,
+    match_length: Option<u32>,
+    doubles_extra_roll: Option<bool>,
+    enter_all_before_passing: Option<bool>,
+    exact_bear_off: Option<bool>,
+    turn: Option<Player>,
+}
+
+/// The longest match offered (the gnubg Match ID holds up to 32767; nobody plays longer).
+const MAX_MATCH_LENGTH: u32 = 64;
+
+impl JsOptions {
+    fn options(&self) -> Result<Options, JsError> {
+        let mut o = Options::new(self.variant.unwrap_or_default());
+        o.start = self.start.unwrap_or(o.start);
+        o.scoring = self.scoring.unwrap_or(o.scoring);
+        o.cube = self.cube.unwrap_or(o.cube);
+        o.jacoby = self.jacoby.unwrap_or(o.jacoby);
+        o.match_length = self.match_length.unwrap_or(o.match_length);
+        o.doubles_extra_roll = self.doubles_extra_roll.unwrap_or(o.doubles_extra_roll);
+        o.enter_all_before_passing = self.enter_all_before_passing.unwrap_or(o.enter_all_before_passing);
+        o.exact_bear_off = self.exact_bear_off.unwrap_or(o.exact_bear_off);
+        if o.match_length > MAX_MATCH_LENGTH {
+            return Err(JsError::new(&format!(
+                "matchLength must be 0 (money game) to {MAX_MATCH_LENGTH}, not {}",
+                o.match_length
+            )));
+        }
+        if o.jacoby && o.match_length > 0 {
+            return Err(JsError::new("the Jacoby rule applies to money play only, not to a match"));
+        }
+        Ok(o)
+    }
+
+    fn dice(&self) -> Result<Dice, JsError> {
+        Ok(match self.seed {
+            Some(s) => Dice::seeded(seed_from_js(s)?),
+            None => Dice::crypto(),
+        })
+    }
+}
+
+fn parse_options(options: JsValue) -> Result<JsOptions, JsError> {
+    from_js_or_default(options, "bad options")
+}
+
+/// A game (or a match) of backgammon, table or acey-deucey.
+///
+/// ```js
+/// const game = new Backgammon({ variant: 'table', seed: 7 });
+/// game.roll();
+/// game.play(game.legalPlays()[0].notation);
+/// ```
+#[wasm_bindgen]
+pub struct Backgammon {
+    game: Game,
+}
+
+#[wasm_bindgen]
+impl Backgammon {
+    /// A new game with the variant's default rules, changed by `options`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(#[wasm_bindgen(unchecked_param_type = "BackgammonOptions")] options: JsValue) -> Result<Backgammon, JsError> {
+        let o = parse_options(options)?;
+        if o.turn.is_some() {
+            return Err(JsError::new("'turn' is an option of Backgammon.fromPositionId only"));
+        }
+        Ok(Backgammon { game: Game::with_dice(o.options()?, o.dice()?) })
+    }
+
+    /// A game from a gnubg Position ID, with `options.turn` (default White) on roll.
+    #[wasm_bindgen(js_name = fromPositionId)]
+    pub fn from_position_id(
+        id: &str,
+        #[wasm_bindgen(unchecked_param_type = "BackgammonOptions")] options: JsValue,
+    ) -> Result<Backgammon, JsError> {
+        let o = parse_options(options)?;
+        let position = Position::from_position_id(id).map_err(js_err)?;
+        let game = Game::from_position(position, o.turn.unwrap_or(Player::White), o.options()?, o.dice()?);
+        Ok(Backgammon { game })
+    }
+
+    /// A game from the object `toJSON()` gave (or its JSON text). The record is replayed and
+    /// checked, so a damaged save is refused with the reason.
+    #[wasm_bindgen(js_name = fromJSON)]
+    pub fn from_json(#[wasm_bindgen(unchecked_param_type = "string | object")] save: JsValue) -> Result<Backgammon, JsError> {
+        let game = if let Some(text) = save.as_string() {
+            Game::from_json(&text).map_err(js_err)?
+        } else {
+            if !save.is_object() {
+                return Err(JsError::new("a save is the object toJSON() returned, or its JSON text"));
+            }
+            let save: Save = from_js(save, "not a tabla backgammon save")?;
+            Game::from_save(&save).map_err(js_err)?
+        };
+        Ok(Backgammon { game })
+    }
+
+    /// The whole game as a plain object (variant, options, dice, record, cube, score); works
+    /// with `JSON.stringify`.
+    #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "object")]
+    pub fn to_json(&self) -> Result<JsValue, JsError> {
+        to_js(&self.game.to_save())
+    }
+
+    /// The gnubg Position ID of the position now, from the side on roll.
+    #[wasm_bindgen(js_name = positionId)]
+    pub fn position_id(&self) -> String {
+        self.game.position_id()
+    }
+
+    /// The gnubg Match ID (cube, score, dice, whose turn).
+    #[wasm_bindgen(js_name = matchId)]
+    pub fn match_id(&self) -> String {
+        self.game.match_id()
+    }
+
+    /// Everything a UI draws.
+    #[wasm_bindgen(unchecked_return_type = "BackgammonState")]
+    pub fn state(&self) -> Result<JsValue, JsError> {
+        to_js(&self.game.state())
+    }
+
+    /// Rolls the dice: the opening roll in phase 'opening' (one die each; ties roll again), else
+    /// the turn's two dice.
+    #[wasm_bindgen(unchecked_return_type = "number[]")]
+    pub fn roll(&mut self) -> Result<JsValue, JsError> {
+        let r = self.game.roll().map_err(js_err)?;
+        to_js(&r)
+    }
+
+    /// Sets the dice instead of rolling them (analysis, tests, dice rolled at a real table).
+    #[wasm_bindgen(js_name = setDice)]
+    pub fn set_dice(&mut self, d1: u8, d2: u8) -> Result<(), JsError> {
+        self.game.set_dice(d1, d2).map_err(js_err)
+    }
+
+    /// The legal whole plays for the dice, distinct by resulting position.
+    #[wasm_bindgen(js_name = legalPlays, unchecked_return_type = "Play[]")]
+    pub fn legal_plays(&self) -> Result<JsValue, JsError> {
+        to_js(&self.game.legal_plays())
+    }
+
+    /// The single steps that can come next and still lead to a legal whole play.
+    #[wasm_bindgen(js_name = legalSteps, unchecked_return_type = "Step[]")]
+    pub fn legal_steps(&self) -> Result<JsValue, JsError> {
+        to_js(&self.game.legal_steps())
+    }
+
+    /// Moves one checker from `from` to `to` (mover's points; 25 = bar, 0 = off).
+    #[wasm_bindgen(unchecked_return_type = "Step")]
+    pub fn step(&mut self, from: u8, to: u8) -> Result<JsValue, JsError> {
+        let s = self.game.step(from, to).map_err(js_err)?;
+        to_js(&s)
+    }
+
+    /// Takes back the last step of this turn.
+    pub fn undo(&mut self) -> Result<(), JsError> {
+        self.game.undo().map(|_| ()).map_err(js_err)
+    }
+
+    /// Ends the turn once the steps form a legal play (or when no move is possible).
+    pub fn confirm(&mut self) -> Result<(), JsError> {
+        self.game.confirm().map_err(js_err)
+    }
+
+    /// Plays a whole turn, given as text (`24/18 13/11`) or as steps, and ends the turn.
+    pub fn play(&mut self, #[wasm_bindgen(unchecked_param_type = "string | Step[]")] play: JsValue) -> Result<(), JsError> {
+        if let Some(text) = play.as_string() {
+            return self.game.play(&text).map_err(js_err);
+        }
+        let steps: Vec<Step> = from_js(play, "a play is a text such as '24/18 13/11' or an array of steps")?;
+        self.game.play_steps(&steps).map_err(js_err)
+    }
+
+    /// Acey-deucey: after the 1 and 2 of a 1-2, the doubles to play (1 to 6).
+    #[wasm_bindgen(js_name = chooseDoubles)]
+    pub fn choose_doubles(&mut self, n: u8) -> Result<(), JsError> {
+        self.game.choose_doubles(n).map_err(js_err)
+    }
+
+    /// Offers a double (before rolling).
+    pub fn double(&mut self) -> Result<(), JsError> {
+        self.game.double().map_err(js_err)
+    }
+
+    /// Takes the offered double.
+    pub fn take(&mut self) -> Result<(), JsError> {
+        self.game.take().map_err(js_err)
+    }
+
+    /// Passes (declines) the offered double and loses the current stake.
+    pub fn pass(&mut self) -> Result<(), JsError> {
+        self.game.pass().map_err(js_err)
+    }
+
+    /// The result once the game is over, else `null`.
+    #[wasm_bindgen(unchecked_return_type = "BackgammonOutcome | null")]
+    pub fn outcome(&self) -> Result<JsValue, JsError> {
+        to_js(&self.game.outcome())
+    }
+
+    /// In a match, starts the next game after one ends.
+    #[wasm_bindgen(js_name = nextGame)]
+    pub fn next_game(&mut self) -> Result<(), JsError> {
+        self.game.next_game().map_err(js_err)
+    }
+}
+
+impl Backgammon {
+    /// The engine game (for the AI bindings and tests).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+}

@@ -1,0 +1,253 @@
+//! `RussianDraughts`: the JS class over [`crate::draughts::Game`].
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use super::{from_js_or_default, js_err, to_js};
+use crate::draughts::{Game, GameOptions, Move, Outcome, Position, Square};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+export interface DraughtsOptions {
+  /** RU-TOUCH-MOVE: a picked-up piece with a legal move must be moved (default false). */
+  touchMove?: boolean;
+  /** The automatic draw rules of RULES.md 2.3 (default true). */
+  drawRules?: boolean;
+}
+export interface DraughtsMove {
+  /** 'c3-d4', 'c3:e5'; intermediate squares ('c3:e5:g7') only when needed to tell moves apart. */
+  notation: string;
+  from: string;
+  to: string;
+  /** Every square visited, from the first to the last. */
+  path: string[];
+  /** The captured pieces' squares, in capture order. */
+  captured: string[];
+  promotes: boolean;
+}
+export interface DraughtsPiece { square: string; color: 'white' | 'black'; king: boolean }
+export type DrawReason = 'repetition' | 'three-kings-vs-king' | 'kings-only-15' | 'thirty-sixty' | 'five-moves' | 'agreement';
+export interface DraughtsOutcome {
+  result: 'white' | 'black' | 'draw';
+  reason: 'no-pieces' | 'no-moves' | DrawReason;
+}
+export interface DraughtsState {
+  pieces: DraughtsPiece[];
+  turn: 'white' | 'black';
+  /** The moves played, in notation. */
+  history: string[];
+  lastMove: DraughtsMove | null;
+  outcome: DraughtsOutcome | null;
+  fen: string;
+  /** The piece picked up under the touch-move rule, if any. */
+  touched: string | null;
+}
+"#;
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct JsOptions {
+    touch_move: Option<bool>,
+    draw_rules: Option<bool>,
+}
+
+impl JsOptions {
+    fn options(&self) -> GameOptions {
+        let d = GameOptions::default();
+        GameOptions {
+            touch_move: self.touch_move.unwrap_or(d.touch_move),
+            draw_rules: self.draw_rules.unwrap_or(d.draw_rules),
+        }
+    }
+}
+
+fn parse_options(options: JsValue) -> Result<GameOptions, JsError> {
+    Ok(from_js_or_default::<JsOptions>(options, "bad options")?.options())
+}
+
+#[derive(Serialize)]
+struct JsMove {
+    notation: String,
+    from: String,
+    to: String,
+    path: Vec<String>,
+    captured: Vec<String>,
+    promotes: bool,
+}
+
+impl JsMove {
+    fn new(mv: &Move, notation: String) -> JsMove {
+        JsMove {
+            notation,
+            from: mv.from().to_string(),
+            to: mv.to().to_string(),
+            path: mv.path().map(|s| s.to_string()).collect(),
+            captured: mv.captures().map(|s| s.to_string()).collect(),
+            promotes: mv.promotes(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct JsPiece {
+    square: String,
+    color: &'static str,
+    king: bool,
+}
+
+#[derive(Serialize)]
+struct JsOutcome {
+    result: &'static str,
+    reason: &'static str,
+}
+
+impl From<Outcome> for JsOutcome {
+    fn from(o: Outcome) -> JsOutcome {
+        JsOutcome { result: o.result_str(), reason: o.reason_str() }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsState {
+    pieces: Vec<JsPiece>,
+    turn: &'static str,
+    history: Vec<String>,
+    last_move: Option<JsMove>,
+    outcome: Option<JsOutcome>,
+    fen: String,
+    touched: Option<String>,
+}
+
+/// The deepest perft the bindings run (depth 12 from the start is already minutes of work).
+const MAX_PERFT_DEPTH: u32 = 14;
+
+/// A game of Russian draughts (shashki).
+///
+/// ```js
+/// const game = new RussianDraughts();
+/// game.play('c3-d4');
+/// game.legalMoves().map(m => m.notation);
+/// ```
+#[wasm_bindgen]
+pub struct RussianDraughts {
+    game: Game,
+}
+
+#[wasm_bindgen]
+impl RussianDraughts {
+    /// A new game from the start position.
+    #[wasm_bindgen(constructor)]
+    pub fn new(#[wasm_bindgen(unchecked_param_type = "DraughtsOptions")] options: JsValue) -> Result<RussianDraughts, JsError> {
+        Ok(RussianDraughts { game: Game::new(parse_options(options)?) })
+    }
+
+    /// A game from a PDN FEN (`W:Wa1,c1,...:Bb8,...`; numeric squares accepted).
+    #[wasm_bindgen(js_name = fromFen)]
+    pub fn from_fen(
+        fen: &str,
+        #[wasm_bindgen(unchecked_param_type = "DraughtsOptions")] options: JsValue,
+    ) -> Result<RussianDraughts, JsError> {
+        let game = Game::from_fen(fen, parse_options(options)?).map_err(js_err)?;
+        Ok(RussianDraughts { game })
+    }
+
+    /// A game from PDN text (`[GameType "25"]`), its moves replayed and checked.
+    #[wasm_bindgen(js_name = fromPdn)]
+    pub fn from_pdn(pdn: &str) -> Result<RussianDraughts, JsError> {
+        Ok(RussianDraughts { game: Game::from_pdn(pdn).map_err(js_err)? })
+    }
+
+    /// The position now, as PDN FEN with algebraic squares.
+    pub fn fen(&self) -> String {
+        self.game.fen()
+    }
+
+    /// The game as PDN, with its tags and result.
+    pub fn pdn(&self) -> String {
+        self.game.to_pdn()
+    }
+
+    /// Everything a UI draws.
+    #[wasm_bindgen(unchecked_return_type = "DraughtsState")]
+    pub fn state(&self) -> Result<JsValue, JsError> {
+        let pos: &Position = self.game.position();
+        let state = JsState {
+            pieces: pos
+                .piece_list()
+                .map(|(sq, p)| JsPiece { square: sq.to_string(), color: p.color.name(), king: p.king })
+                .collect(),
+            turn: pos.turn().name(),
+            history: self.game.history().iter().map(|p| p.notation.clone()).collect(),
+            last_move: self.game.history().last().map(|p| JsMove::new(&p.mv, p.notation.clone())),
+            outcome: self.game.outcome().map(JsOutcome::from),
+            fen: self.game.fen(),
+            touched: self.game.touched().map(|s| s.to_string()),
+        };
+        to_js(&state)
+    }
+
+    /// The legal moves now (none once the game is over).
+    #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "DraughtsMove[]")]
+    pub fn legal_moves(&self) -> Result<JsValue, JsError> {
+        let moves: Vec<JsMove> =
+            self.game.legal_moves_with_notation().into_iter().map(|(m, n)| JsMove::new(&m, n)).collect();
+        to_js(&moves)
+    }
+
+    /// Plays a move given in notation (`c3-d4`, `c3:e5`, `c3xe5`, or with intermediate squares).
+    #[wasm_bindgen(unchecked_return_type = "DraughtsMove")]
+    pub fn play(&mut self, notation: &str) -> Result<JsValue, JsError> {
+        let mv = self.game.play(notation).map_err(js_err)?;
+        let text = self.game.history().last().map(|p| p.notation.clone()).unwrap_or_default();
+        to_js(&JsMove::new(&mv, text))
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Result<(), JsError> {
+        self.game.undo().map(|_| ()).map_err(js_err)
+    }
+
+    /// Ends the game as a draw by agreement.
+    #[wasm_bindgen(js_name = agreeDraw)]
+    pub fn agree_draw(&mut self) -> Result<(), JsError> {
+        self.game.agree_draw().map_err(js_err)
+    }
+
+    /// Picks up the piece on `square` (binding under the touch-move option).
+    pub fn touch(&mut self, square: &str) -> Result<(), JsError> {
+        let sq = parse_square(square)?;
+        self.game.touch(sq).map_err(js_err)
+    }
+
+    /// Puts the picked-up piece back (refused while the touch-move rule binds it).
+    pub fn release(&mut self) -> Result<(), JsError> {
+        self.game.release().map_err(js_err)
+    }
+
+    /// The result once the game is over, else `null`.
+    #[wasm_bindgen(unchecked_return_type = "DraughtsOutcome | null")]
+    pub fn outcome(&self) -> Result<JsValue, JsError> {
+        to_js(&self.game.outcome().map(JsOutcome::from))
+    }
+
+    /// The number of move sequences of `depth` plies from here (one move per start, end and
+    /// captured set), for testing move generators.
+    pub fn perft(&self, depth: u32) -> Result<f64, JsError> {
+        if depth > MAX_PERFT_DEPTH {
+            return Err(JsError::new(&format!("perft depth must be at most {MAX_PERFT_DEPTH}, not {depth}")));
+        }
+        Ok(self.game.perft(depth) as f64)
+    }
+}
+
+fn parse_square(text: &str) -> Result<Square, JsError> {
+    Square::parse(text).ok_or_else(|| JsError::new(&format!("'{text}' is not a dark square such as c3")))
+}
+
+impl RussianDraughts {
+    /// The engine game (for the AI bindings and tests).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+}

@@ -1,0 +1,74 @@
+//! Perft of the Russian draughts move generator: RULES.md 2.5 from the start, and a suite of
+//! positions with counts from independent generators (tests/data/draughts/).
+
+use tabla::draughts::{Position, perft, perft_paths};
+
+/// RULES.md 2.5, one move per (start, end, captured set).
+const START_MOVES: [u64; 10] = [7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032];
+/// RULES.md 2.5, every capture path (differs from depth 8 on).
+const START_PATHS: [u64; 10] = [7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667, 22450647];
+
+#[test]
+fn perft_start_depth_1_to_8_both_conventions() {
+    let p = Position::start();
+    for d in 1..=8u32 {
+        assert_eq!(perft(&p, d), START_MOVES[d as usize - 1], "moves, depth {d}");
+        assert_eq!(perft_paths(&p, d), START_PATHS[d as usize - 1], "paths, depth {d}");
+    }
+}
+
+#[test]
+#[ignore = "slow in debug builds; run with --ignored (takes about a second in release)"]
+fn perft_start_depth_9_and_10_both_conventions() {
+    let p = Position::start();
+    for d in 9..=10u32 {
+        assert_eq!(perft(&p, d), START_MOVES[d as usize - 1], "moves, depth {d}");
+        assert_eq!(perft_paths(&p, d), START_PATHS[d as usize - 1], "paths, depth {d}");
+    }
+}
+
+struct Case {
+    fen: String,
+    depth: u32,
+    moves: u64,
+    paths: u64,
+}
+
+fn load(text: &str) -> Vec<Case> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!(f.len(), 4, "bad suite line: {l}");
+            Case {
+                fen: f[0].to_string(),
+                depth: f[1].parse().unwrap(),
+                moves: f[2].parse().unwrap(),
+                paths: f[3].parse().unwrap(),
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn perft_public_suite() {
+    let cases = load(include_str!("data/draughts/perft_public.txt"));
+    assert_eq!(cases.len(), 13);
+    for c in &cases {
+        let p = Position::from_fen(&c.fen).unwrap();
+        assert_eq!(perft(&p, c.depth), c.moves, "moves: {} depth {}", c.fen, c.depth);
+        assert_eq!(perft_paths(&p, c.depth), c.paths, "paths: {} depth {}", c.fen, c.depth);
+    }
+}
+
+#[test]
+fn perft_king_suite() {
+    let cases = load(include_str!("data/draughts/perft_suite.txt"));
+    assert!(cases.len() >= 15);
+    for c in &cases {
+        let p = Position::from_fen(&c.fen).unwrap();
+        assert_eq!(perft(&p, c.depth), c.moves, "moves: {} depth {}", c.fen, c.depth);
+        assert_eq!(perft_paths(&p, c.depth), c.paths, "paths: {} depth {}", c.fen, c.depth);
+    }
+}
