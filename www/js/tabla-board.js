@@ -189,7 +189,9 @@ export class TablaBoard extends HTMLElement {
       this._attach(g);
       return { game: variant };
     }
-    if (isDraughts(this.gameName) || /^\[|^[WB]:/.test(text) || /\d+\.\s*[a-h]\d/.test(text)) {
+    const gnubgId = /^[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?$/.test(text);
+    if (!gnubgId) {
+      if (!/^\[|^[WB]:/.test(text) && !/(^|\s)(\d+\.\s*)?[a-h][1-8][-:x][a-h][1-8]/.test(text)) throw new Error('not a PDN, FEN, tabla save or GNU Backgammon ID');
       let g, fen0;
       if (/^[WB]:/.test(text)) { g = M.RussianDraughts.fromFen(text, this._draughtsOptions()); fen0 = g.fen(); }
       else {
@@ -207,7 +209,8 @@ export class TablaBoard extends HTMLElement {
       this._attach(g, { keepFen0: true });
       return { game: 'russian-draughts' };
     }
-    // gnubg: "PositionID" or "PositionID:MatchID"
+    // gnubg: "PositionID" or "PositionID:MatchID", into the backgammon-family game on the board
+    if (isDraughts(this.gameName)) { this._silent = true; this.setAttribute('game', 'backgammon'); this._silent = false; }
     const [pos, match] = text.split(':').map((s) => s.trim());
     let g;
     if (match && typeof M.Backgammon.fromGnubg === 'function') g = M.Backgammon.fromGnubg(pos, match, this._bgOptions());
@@ -292,7 +295,9 @@ export class TablaBoard extends HTMLElement {
   // ---- games -----------------------------------------------------------------------------
 
   _bgOptions() {
-    const o = { ...this.options, variant: this.gameName };
+    const KEYS = ['seed', 'start', 'scoring', 'cube', 'jacoby', 'matchLength', 'doublesExtraRoll', 'enterAllBeforePassing', 'exactBearOff'];
+    const o = { variant: this.gameName };
+    for (const k of KEYS) if (k in this.options) o[k] = this.options[k];
     return o;
   }
 
@@ -360,8 +365,7 @@ export class TablaBoard extends HTMLElement {
     // the position a draughts game started from, for saving as FEN + moves
     if (draughts && !keepFen0 && !engine.state().history.length) this._fen0 = engine.fen();
     const want = draughts ? 'draughts' : 'backgammon';
-    const make = () => import(draughts ? './draughts/controller.js' : './bg/controller.js');
-    make().then((m) => {
+    const finish = (m) => {
       if (this.engine !== engine) return;
       if (!this.ctrl || this.ctrl.kind !== want) this.ctrl = draughts ? new m.DraughtsController(this) : new m.BackgammonController(this);
       this.$.wrap.dataset.kind = want;
@@ -376,7 +380,10 @@ export class TablaBoard extends HTMLElement {
       }
       this.announce(this.ctrl.statusText());
       if (this._notice) { this.ctrl.message = this._notice; this._notice = null; this._render(); }
-    });
+    };
+    // same kind of board: switch at once (no await), so `state` is never stale after newGame()
+    if (this.ctrl && this.ctrl.kind === want) finish(null);
+    else import(draughts ? './draughts/controller.js' : './bg/controller.js').then(finish);
   }
 
   _fatal(message, e) {
@@ -548,7 +555,7 @@ function esc(s) {
 function dieSvg(n) {
   const P = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
     5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] }[n];
-  return `<svg viewBox="0 0 4 4" width="32" height="32" aria-hidden="true"><rect x=".15" y=".15" width="3.7" height="3.7" rx=".6" class="die"/>${P.map(([x, y]) => `<circle cx="${x}" cy="${y}" r=".38" class="pip"/>`).join('')}</svg>`;
+  return `<svg viewBox="0 0 4 4" width="32" height="32" style="width:2em;height:2em" aria-hidden="true"><rect x=".15" y=".15" width="3.7" height="3.7" rx=".6" class="die"/>${P.map(([x, y]) => `<circle cx="${x}" cy="${y}" r=".38" class="pip"/>`).join('')}</svg>`;
 }
 
 const TEMPLATE = `<style>${STYLE}</style>
