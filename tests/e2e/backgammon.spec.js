@@ -58,7 +58,8 @@ for (const variant of VARIANTS) {
       }
       const turn = (await boardState(page)).turn;
       if ((await boardState(page)).phase === 'move') await page.getByRole('button', { name: /Confirm/ }).click();
-      await expect.poll(async () => (await boardState(page)).turn).not.toBe(turn);
+      // the turn ends: the other side's turn, or (acey-deucey after 1-2) the doubles to choose
+      await expect.poll(async () => { const s = await boardState(page); return s.turn !== turn || s.phase !== 'move'; }).toBe(true);
       expect(errors()).toEqual([]);
     });
 

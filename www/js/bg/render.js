@@ -274,7 +274,9 @@ function drawDice(ctx, L, state, view, th) {
     return;
   }
   const side = state.turn;
-  const dice = state.dice || [];
+  let dice = state.dice || [];
+  // doubles are listed twice but played four times: show four dice
+  if (dice.length === 2 && dice[0] === dice[1]) dice = [dice[0], dice[0], dice[0], dice[0]];
   if (!dice.length) {
     if (view.rollable) for (const c of L.dice.slots(side, 2)) drawDieBlank(ctx, c.x, c.y, size, th);
     return;
