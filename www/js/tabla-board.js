@@ -82,10 +82,14 @@ export class TablaBoard extends HTMLElement {
     if (this._started) return;
     this._started = true;
     this.flipped = this.getAttribute('orientation') === 'black';
+    // fetch the engine and this game's board code side by side
+    const engine = loadEngine();
+    engine.catch(() => {});
+    import(isDraughts(this.gameName) ? './draughts/controller.js' : './bg/controller.js').catch(() => {});
     await ensureLanguage(this.getAttribute('lang'));
     this._render();
     try {
-      this.mod = await loadEngine();
+      this.mod = await engine;
     } catch (e) {
       this._fatal(t('err.engine'), e);
       return;
