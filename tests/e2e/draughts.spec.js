@@ -143,3 +143,20 @@ test('draw offer, flip, and the game restored after a reload', async ({ page }) 
   await expect(page.locator('#board').locator('[data-panel="over"]')).toContainText('agreement');
   expect(errors()).toEqual([]);
 });
+
+test('touch-move: a piece picked up must be the one moved', async ({ page }) => {
+  const errors = await prepare(page);
+  await startGame(page, 'russian-draughts', { check: ['touchMove'] });
+  expect(await page.evaluate(() => window.tabla.board.options.touchMove)).toBe(true);
+  await click(page, 'c3');
+  const refused = page.evaluate(() => new Promise((r) => window.tabla.board.addEventListener('illegal', () => r(true), { once: true })));
+  await click(page, 'e3');                       // another movable piece: refused, c3 stays in hand
+  expect(await refused).toBe(true);
+  expect(await page.evaluate(() => window.tabla.board.ctrl.sel && window.tabla.board.ctrl.sel.from)).toBe('c3');
+  await click(page, 'c3');                       // cannot put it back either
+  expect(await page.evaluate(() => window.tabla.board.ctrl.sel && window.tabla.board.ctrl.sel.from)).toBe('c3');
+  await click(page, 'b4');
+  await idle(page);
+  expect((await boardState(page)).history).toEqual(['c3-b4']);
+  expect(errors()).toEqual([]);
+});

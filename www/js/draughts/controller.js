@@ -131,7 +131,29 @@ export class DraughtsController {
 
   pointerCancel() { this.drag = null; this.host.changed(); }
 
-  locked() { return this.touchMove() && this.sel && this.sel.cands.length > 0; }
+  /** Under touch-move a picked-up piece is bound: the engine keeps that rule (touch/release). */
+  locked() {
+    if (!this.touchMove() || !this.sel) return false;
+    if (this.engineTouch()) return !!(this.state && this.state.touched);
+    return this.sel.cands.length > 0;
+  }
+
+  engineTouch() { return !!this.game && typeof this.game.touch === 'function'; }
+
+  /** Tell the engine which piece is in hand (null: put it back). False when it refuses. */
+  hold(sq) {
+    if (!this.engineTouch() || !this.touchMove()) return true;
+    try {
+      if (this.state.touched && this.state.touched !== sq) this.game.release();
+      if (sq && this.state.touched !== sq) this.game.touch(sq);
+    } catch (e) {
+      this.error(e);
+      return false;
+    } finally {
+      this.state = this.game.state();
+    }
+    return true;
+  }
 
   activate(sq) {
     if (!this.humanTurn() || this.busy || !sq) return;
@@ -149,6 +171,7 @@ export class DraughtsController {
   }
 
   select(sq, { quiet = false } = {}) {
+    if (!this.hold(sq)) return;
     this.sel = { from: sq, chosen: [], cands: this.moves.filter((m) => m.from === sq) };
     this.cursor = this.sel.cands[0] ? this.sel.cands[0].to : sq;
     if (!quiet) {
@@ -158,6 +181,7 @@ export class DraughtsController {
   }
 
   deselect() {
+    if (!this.hold(null)) return;
     if (this.sel) this.cursor = this.sel.from;
     this.sel = null;
     this.message = '';
@@ -185,7 +209,7 @@ export class DraughtsController {
     this.message = this.host.t('status.illegal');
     this.host.announce(this.message);
     this.host.emit('illegal', info);
-    if (!this.locked()) this.sel = null;
+    if (!this.locked()) { this.hold(null); this.sel = null; }
     this.host.changed();
   }
 
