@@ -1,6 +1,7 @@
 // The app around the boards: home page, languages, saved games, embedding, offline, screenshots.
 import { test, expect } from '@playwright/test';
 import { prepare, startGame, REAL, useFakeEngine, watchErrors } from './helpers.js';
+import { shotPath } from './helpers.js';
 
 test.use({ serviceWorkers: REAL ? 'allow' : 'block' });
 
@@ -16,7 +17,7 @@ test('home page lists the games and the options, without console errors', async 
   await page.waitForFunction(() => window.tabla.ai);
   const ai = await page.evaluate(() => window.tabla.ai);
   await expect(page.locator('#opp-computer')).toBeDisabled({ enabled: !ai.draughts });
-  await page.screenshot({ path: info.outputPath('home.png'), fullPage: true });
+  await page.screenshot({ path: shotPath('home.png'), fullPage: true });
   expect(errors()).toEqual([]);
 });
 
@@ -66,10 +67,10 @@ test('the element in a bare page: two lines, events with detail', async ({ page 
   expect(detail).toEqual({ notation: 'c3-d4', game: 'russian-draughts', player: 'white' });
   await page.evaluate(() => { document.querySelector('tabla-board').setAttribute('game', 'acey-deucey'); });
   await page.waitForFunction(() => { const b = document.querySelector('tabla-board'); return b.state && b.state.variant === 'acey-deucey'; });
-  await page.screenshot({ path: info.outputPath('bare-acey-deucey.png') });
+  await page.screenshot({ path: shotPath('bare-acey-deucey.png') });
   await page.goto('/embed.html');
   await page.waitForFunction(() => [...document.querySelectorAll('tabla-board')].every((b) => b.state));
-  await page.screenshot({ path: info.outputPath('embed.png'), fullPage: true });
+  await page.screenshot({ path: shotPath('embed.png'), fullPage: true });
   expect(errors()).toEqual([]);
 });
 
@@ -81,7 +82,7 @@ for (const [w, h] of [[320, 640], [1920, 1080]]) {
       await startGame(page, g, { query: '?seed=1' });
       await page.evaluate(() => { const b = window.tabla.board; if (b.state.phase === 'opening' || b.state.phase === 'roll') b.roll(); });
       await page.waitForFunction(() => !window.tabla.board.ctrl.busy);
-      await page.screenshot({ path: info.outputPath(`${g}-${w}x${h}.png`) });
+      await page.screenshot({ path: shotPath(`${g}-${w}x${h}.png`) });
       // the targets are big enough to touch: points/squares at least 30 px even at 320 wide
       const unit = await page.evaluate(() => { const L = window.tabla.board.layout; return L.unit || L.size; });
       expect(unit).toBeGreaterThanOrEqual(w <= 320 ? 30 : 44);

@@ -2,6 +2,7 @@
 // module, legality always read back from the engine.
 import { test, expect } from '@playwright/test';
 import { prepare, startGame, bgXY, bgDiceXY, stepLoc, boardState, idle, REAL } from './helpers.js';
+import { shotPath } from './helpers.js';
 
 test.use({ serviceWorkers: REAL ? 'allow' : 'block' });
 
@@ -42,7 +43,7 @@ for (const variant of VARIANTS) {
       st = await boardState(page);
       expect(st.diceLeft.length).toBeLessThan(before);
       expect(st.canUndo).toBe(true);
-      await page.screenshot({ path: info.outputPath(`${variant}-after-step.png`) });
+      await page.screenshot({ path: shotPath(`${variant}-after-step.png`) });
       // undo by button, then play on to the end of the turn by clicks and confirm
       await page.getByRole('button', { name: /Undo/ }).click();
       expect((await boardState(page)).diceLeft.length).toBe(before);
@@ -119,7 +120,7 @@ for (const variant of VARIANTS) {
       const detail = await over;
       expect(['white', 'black']).toContain(detail.outcome.winner);
       await expect(page.locator('#board').locator('[data-panel="over"]')).toBeVisible();
-      await page.screenshot({ path: info.outputPath(`${variant}-game-over.png`) });
+      await page.screenshot({ path: shotPath(`${variant}-game-over.png`) });
       expect(errors()).toEqual([]);
     });
 

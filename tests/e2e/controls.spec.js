@@ -2,6 +2,7 @@
 // animations (on, and off by the system's reduced-motion setting).
 import { test, expect } from '@playwright/test';
 import { prepare, startGame, bgDiceXY, boardState, idle, REAL } from './helpers.js';
+import { shotPath } from './helpers.js';
 
 test.use({ serviceWorkers: REAL ? 'allow' : 'block' });
 
@@ -21,7 +22,7 @@ test('doubling cube: offer, take, then the cube belongs to the taker', async ({ 
   expect(st.phase).toBe('roll');
   await page.getByRole('button', { name: /Double/ }).click();
   await expect.poll(async () => (await boardState(page)).phase).toBe('cube-decision');
-  await page.screenshot({ path: info.outputPath('cube-offered.png') });
+  await page.screenshot({ path: shotPath('cube-offered.png') });
   await page.getByRole('button', { name: /Take/ }).click();
   const after = await boardState(page);
   expect(after.cube.value).toBe(2);
@@ -50,7 +51,7 @@ test('acey-deucey: after 1-2 the player picks any doubles from the panel', async
   const panel = page.locator('#board').locator('[data-panel="doubles"]');
   await expect(panel).toBeVisible();
   await expect(panel.locator('.dice button')).toHaveCount(6);
-  await page.screenshot({ path: info.outputPath('acey-deucey-doubles.png') });
+  await page.screenshot({ path: shotPath('acey-deucey-doubles.png') });
   await panel.locator('.dice button').nth(3).click();       // 4-4
   const st = await boardState(page);
   expect(st.phase).toBe('move');

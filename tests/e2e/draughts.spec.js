@@ -1,6 +1,7 @@
 // Russian draughts in the browser: clicks at square centres from the geometry module.
 import { test, expect } from '@playwright/test';
 import { prepare, startGame, sqXY, boardState, idle, REAL } from './helpers.js';
+import { shotPath } from './helpers.js';
 
 test.use({ serviceWorkers: REAL ? 'allow' : 'block' });
 
@@ -25,7 +26,7 @@ test('legal moves by clicking, and the move list', async ({ page }, info) => {
   await click(page, 'f6');
   await idle(page);
   expect((await boardState(page)).history.at(-1)).toBe('d4:f6');
-  await page.screenshot({ path: info.outputPath('draughts-after-capture.png') });
+  await page.screenshot({ path: shotPath('draughts-after-capture.png') });
   expect(errors()).toEqual([]);
 });
 
@@ -60,7 +61,7 @@ test('a multi-capture is played by tapping its end, and shown as a path', async 
   await page.evaluate(() => window.tabla.board.importText('W:Wc3,a1:Bd4,f6,b8'));
   await page.waitForFunction(() => window.tabla.board.state && window.tabla.board.state.pieces.length === 5);
   await click(page, 'c3');
-  await page.screenshot({ path: info.outputPath('draughts-capture-path.png') });
+  await page.screenshot({ path: shotPath('draughts-capture-path.png') });
   await click(page, 'g7');
   await idle(page);
   const st = await boardState(page);
@@ -115,7 +116,7 @@ test('a whole game to its end, scripted through the element', async ({ page }, i
   const detail = await over;
   expect(['white', 'black', 'draw']).toContain(detail.outcome.result);
   await expect(page.locator('#board').locator('[data-panel="over"]')).toBeVisible();
-  await page.screenshot({ path: info.outputPath('draughts-game-over.png') });
+  await page.screenshot({ path: shotPath('draughts-game-over.png') });
   expect(errors()).toEqual([]);
 });
 

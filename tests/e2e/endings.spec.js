@@ -3,6 +3,7 @@
 // player would (gnubg Position ID, FEN).
 import { test, expect } from '@playwright/test';
 import { prepare, startGame, bgXY, bgDiceXY, stepLoc, sqXY, boardState, idle, REAL } from './helpers.js';
+import { shotPath } from './helpers.js';
 
 test.use({ serviceWorkers: REAL ? 'allow' : 'block' });
 
@@ -52,7 +53,7 @@ test('backgammon to the end with the mouse alone', async ({ page }, info) => {
   const st = await boardState(page);
   expect(st.phase).toBe('game-over');
   await expect(page.locator('#board').locator('[data-panel="over"]')).toBeVisible();
-  await page.screenshot({ path: info.outputPath('backgammon-mouse-end.png') });
+  await page.screenshot({ path: shotPath('backgammon-mouse-end.png') });
   expect(errors()).toEqual([]);
 });
 

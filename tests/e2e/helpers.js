@@ -92,3 +92,8 @@ export async function startGame(page, game, { query = '', check = [] } = {}) {
     return b && b.state && b.game === g && !document.querySelector('#play').hidden;
   }, game);
 }
+
+/** Where screenshots are kept for looking at (artifacts/screens/, kept across runs; not compared). */
+export function shotPath(name) {
+  return new URL(`../../artifacts/screens/${name}`, import.meta.url).pathname;
+}
