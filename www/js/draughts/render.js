@@ -4,7 +4,7 @@
 import { FILES, squareRect, centre, ALL_DARK } from './geometry.js';
 
 export const THEME = {
-  light: '#efdcb8', dark: '#9c6b45', frame: ['#5d3920', '#3e2412'], coord: '#f5e7cc',
+  light: '#efdcb8', dark: '#8b5b37', frame: ['#5d3920', '#3e2412'], coord: '#f5e7cc',
   coordOnLight: '#6b4a2c', coordOnDark: '#f7ead3',
   white: { fill: ['#fffdf7', '#e2d6bb'], rim: '#8f7a52', line: '#b9a47a' },
   black: { fill: ['#4b403b', '#161210'], rim: '#cfc6bd', line: '#6e625b' },
