@@ -8,6 +8,8 @@ const FAKE = new URL('./fixtures/fake-tabla.js', import.meta.url);
 export async function useFakeEngine(page) {
   const body = readFileSync(FAKE, 'utf8');
   await page.route('**/pkg/tabla.js', (r) => r.fulfill({ body, contentType: 'text/javascript' }));
+  // the page preloads the .wasm; the stand-in needs none
+  await page.route('**/pkg/tabla_bg.wasm', (r) => r.fulfill({ body: '', contentType: 'application/wasm' }));
 }
 
 /** Collect console errors and page errors; call the returned function to get them. */
