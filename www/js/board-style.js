@@ -1,7 +1,7 @@
 // Styles of <tabla-board>'s shadow root. Colours pass WCAG AA on their backgrounds; controls are
 // at least 44 CSS px; nothing is told by hue alone (the side on turn has a marker, not only a tint).
 export const STYLE = `
-:host { display: block; position: relative; color: var(--tabla-fg, #f4efe6); font: clamp(15px, 0.45vw + 10px, 28px)/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+:host { display: block; position: relative; container-type: inline-size; color: var(--tabla-fg, #f4efe6); font: clamp(15px, 0.45vw + 10px, 28px)/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   --bg: var(--tabla-bg, #1d2722); --panel: var(--tabla-panel, #2a3530); --accent: var(--tabla-accent, #ffd84d); --line: #5b6b63; }
 :host([fill]) { height: 100%; }
 * { box-sizing: border-box; }
@@ -56,8 +56,9 @@ kbd { font: .75em ui-monospace, monospace; opacity: .75; border: 1px solid curre
 .wrap.thinking .status::after { content: ""; display: inline-block; width: .8em; height: .8em; margin-left: .4em; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; animation: spin 1s linear infinite; vertical-align: -2px; }
 @keyframes spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .wrap.thinking .status::after { animation: none; } }
-@media (max-width: 480px), (pointer: coarse) { kbd { display: none; } }
-@media (max-width: 480px) {
+@media (pointer: coarse) { kbd { display: none; } }
+@container (max-width: 480px) { kbd { display: none; } }
+@container (max-width: 480px) {
   .wrap { padding: 4px; gap: 4px; }
   .player { flex-wrap: nowrap; padding: 2px 6px; gap: 5px; }
   .player small { display: none; }
@@ -66,7 +67,7 @@ kbd { font: .75em ui-monospace, monospace; opacity: .75; border: 1px solid curre
   button { padding: 6px 10px; }
 }
 :host([controls="none"]) .players, :host([controls="none"]) .bar, :host([controls="none"]) .side { display: none; }
-@media (min-width: 900px) {
+@container (min-width: 840px) {
   .wrap[data-kind="draughts"] { grid-template: "players side" auto "stage side" minmax(0, 1fr) "bar side" auto / minmax(0, 1fr) 15em; }
   .wrap[data-kind="draughts"] .side .scroll { max-height: none; flex: 1; }
   .wrap[data-kind="draughts"] .moves { columns: 1; }

@@ -94,7 +94,7 @@ export class TablaBoard extends HTMLElement {
       this._fatal(t('err.engine'), e);
       return;
     }
-    this.ai = aiSupport(this.mod);
+    this.aiSupport = aiSupport(this.mod);
     const restored = this.persistKey ? this._restore() : false;
     if (!restored) this._create();
     this._resolveReady(this);
@@ -398,9 +398,11 @@ export class TablaBoard extends HTMLElement {
 
   _maybeComputer() {
     if (!this.ctrl || !this.computerSide) return;
-    const supported = this.ai && (isDraughts(this.gameName) ? this.ai.draughts : this.ai.backgammon);
+    const supported = this.aiSupport && (isDraughts(this.gameName) ? this.aiSupport.draughts : this.aiSupport.backgammon);
     if (!supported) return;
-    queueMicrotask(() => this.ctrl && this.ctrl.computerTurn());
+    // a task, not a microtask: a failing computer must never starve the page
+    clearTimeout(this._aiTimer);
+    this._aiTimer = setTimeout(() => this.ctrl && this.ctrl.computerTurn(), 0);
   }
 
   // ---- rendering -------------------------------------------------------------------------

@@ -426,6 +426,7 @@ export class BackgammonController {
   async computerTurn() {
     const st = this.state;
     if (this.busy || !st || !this.host.computerSide) return;
+    if (this.aiFailed === this.game) return;       // it failed on this game: no retry loop
     const me = this.host.computerSide;
     let mine = st.turn === me && ['roll', 'move', 'choose-doubles'].includes(st.phase);
     if (st.phase === 'cube-decision') mine = st.cube.offeredBy && other(st.cube.offeredBy) === me;
@@ -462,6 +463,7 @@ export class BackgammonController {
       await sleep(this.host.motion ? 250 : 0);
       this.confirm();
     } catch (e) {
+      this.aiFailed = this.game;
       this.error(e);
     } finally {
       this.busy = false;

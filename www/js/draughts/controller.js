@@ -325,6 +325,7 @@ export class DraughtsController {
   async computerTurn() {
     const st = this.state;
     if (this.busy || !st || st.outcome || !this.isComputer(st.turn) || this.thinkingNow) return;
+    if (this.aiFailed === this.game) return;       // it failed on this game: no retry loop
     this.thinkingNow = true;
     this.host.thinking(true);
     const g = this.game;
@@ -338,6 +339,7 @@ export class DraughtsController {
       const m = this.moves.find((x) => x.notation === move.notation) || move;
       await this.play(m);
     } catch (e) {
+      this.aiFailed = this.game;
       this.error(e);
     } finally {
       this.thinkingNow = false;
