@@ -122,3 +122,37 @@ test('animations run without errors, and reduced motion turns them off', async (
   expect(['move', 'opening', 'roll']).toContain((await boardState(page)).phase);
   expect(errors()).toEqual([]);
 });
+
+test('a match: the end-of-game panel shows the match score and starts the next game', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = await prepare(page);
+  await page.goto('/index.html?seed=13');
+  await page.locator('input[name="game"][value="backgammon"]').check();
+  await page.locator('select[name="matchLength"]').selectOption('3');
+  await page.locator('#setup button[type="submit"]').click();
+  await page.waitForFunction(() => window.tabla.board.state && window.tabla.board.state.match.length === 3);
+  await page.evaluate(() => {
+    const b = window.tabla.board, g = b.engine;
+    for (let i = 0; i < 5000 && g.state().phase !== 'game-over'; i++) {
+      const st = g.state();
+      if (st.phase === 'opening' || st.phase === 'roll') g.roll();
+      else if (st.phase === 'cube-decision') g.take();
+      else if (st.phase === 'move') { const p = g.legalPlays(); if (!p.length || !p[0].steps.length) g.confirm(); else g.play(p[0].notation); }
+    }
+    b.refresh(); b.ctrl.checkOver();
+  });
+  const panel = page.locator('#board').locator('[data-panel="over"]');
+  await expect(panel).toContainText('Match to 3');
+  const st = await page.evaluate(() => window.tabla.board.state);
+  const total = st.match.score.white + st.match.score.black;
+  expect(total).toBeGreaterThan(0);
+  if (Math.max(st.match.score.white, st.match.score.black) < 3) {
+    await panel.getByRole('button', { name: 'Next game' }).click();
+    const next = await page.evaluate(() => window.tabla.board.state);
+    expect(next.phase).not.toBe('game-over');
+    expect(next.match.score.white + next.match.score.black).toBe(total);
+  } else {
+    await expect(panel).toContainText('wins the match');
+  }
+  expect(errors()).toEqual([]);
+});
