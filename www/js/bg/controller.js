@@ -320,7 +320,8 @@ export class BackgammonController {
     this.state = after;
     this.steps = [];
     const toLoc = to === 0 ? { kind: 'tray', side: player } : engineToLoc(player, to, after);
-    this.host.announce(this.host.t('a11y.moved', { player: this.name(player), move: `${from === 25 ? 'bar' : from}/${to === 0 ? 'off' : to}${step && step.hit ? '*' : ''}` }));
+    const t = this.host.t;
+    this.host.announce(t('a11y.moved', { player: this.name(player), move: `${from === 25 ? t('a11y.bar') : from}/${to === 0 ? t('a11y.off') : to}${step && step.hit ? '*' : ''}` }));
     if (!this.host.motion) return;
     const end = locCentre(this.L, toLoc, after);
     const hitLoc = step && step.hit ? { kind: 'bar', side: other(player) } : null;
@@ -360,6 +361,7 @@ export class BackgammonController {
     const after = this.game.state();
     this.message = '';
     if (after.lastPlay && after.lastPlay.player === st.turn) {
+      this.host.announce(this.host.t('a11y.moved', { player: this.name(st.turn), move: after.lastPlay.notation || '—' }));
       this.host.emit('move', { player: st.turn, notation: after.lastPlay.notation, dice: after.lastPlay.dice, state: after });
     }
     this.host.persist();
