@@ -485,6 +485,7 @@ export class BackgammonController {
     if (lower === 'u' || k === 'Backspace') { this.undo(); return true; }
     if (lower === 'c') { this.confirm(); return true; }
     if (lower === 'd') { this.double(); return true; }
+    if (lower === 'f') { this.host.flip(); return true; }
     if (lower === 't' && st.phase === 'cube-decision') { this.take(); return true; }
     if (lower === 'p' && st.phase === 'cube-decision') { this.pass(); return true; }
     if (st.phase === 'choose-doubles' && /^[1-6]$/.test(k)) { this.chooseDoubles(Number(k)); return true; }
