@@ -1,7 +1,7 @@
 // The tabla app: a home page to pick the game, the opponent and the options, and a play view
 // that is one <tabla-board> element (the same component anyone can embed).
 import './tabla-board.js';
-import { t, setLanguage, preferredLanguage, language, LANGUAGES } from './i18n/index.js';
+import { t, tn, setLanguage, preferredLanguage, language, LANGUAGES } from './i18n/index.js';
 import { loadEngine, aiSupport, isDraughts, GAMES } from './engine.js';
 import * as store from './storage.js';
 
@@ -30,7 +30,7 @@ function translatePage() {
   for (const el of document.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
   const ml = form.elements.matchLength;
   const cur = ml.value || '0';
-  ml.innerHTML = [0, 1, 3, 5, 7, 9, 11, 15].map((n) => `<option value="${n}">${n ? t(`match.points.${new Intl.PluralRules(language()).select(n) === 'one' ? 'one' : 'other'}`, { n }) : t('match.money')}</option>`).join('');
+  ml.innerHTML = [0, 1, 3, 5, 7, 9, 11, 15].map((n) => `<option value="${n}">${n ? tn('match.points', n) : t('match.money')}</option>`).join('');
   ml.value = cur;
   document.title = t('app.title');
   updateContinue();
