@@ -21,8 +21,7 @@ fn pos(x: &[(u8, u8)], o: &[(u8, u8)]) -> Position {
 /// Plays a whole game (or up to `max_turns` plays) choosing plays with a simple deterministic
 /// rule, through the text interface.
 fn play_out(g: &mut Game, max_turns: usize) {
-    let mut k = 0usize;
-    for _ in 0..max_turns {
+    for k in 0..max_turns {
         match g.phase() {
             Phase::Opening | Phase::Roll => {
                 g.roll().unwrap();
@@ -36,7 +35,6 @@ fn play_out(g: &mut Game, max_turns: usize) {
             Phase::CubeDecision => g.take().unwrap(),
             Phase::GameOver => return,
         }
-        k += 1;
     }
 }
 
@@ -121,7 +119,7 @@ fn crawford_game_has_no_cube_then_post_crawford_does() {
     g.next_game().unwrap();
     assert!(g.is_crawford());
     assert!(!g.can_double());
-    assert_eq!(g.state().match_state.crawford, true);
+    assert!(g.state().match_state.crawford);
     // Black wins the Crawford game by a pass... no cube: play it out instead.
     play_out(&mut g, 2000);
     assert_eq!(g.phase(), Phase::GameOver);

@@ -85,6 +85,21 @@ fn check(cases: &[Case]) {
 }
 
 #[test]
+fn gnubg_position_ids_read_and_write_back_identically() {
+    let mut n = 0;
+    for c in cases() {
+        for id in std::iter::once(&c.id).chain(c.ids.iter()) {
+            let p = Position::from_position_id(id).unwrap();
+            assert_eq!(&p.position_id(), id);
+            assert_eq!(p.checkers(false), 15);
+            assert_eq!(p.checkers(true), 15);
+            n += 1;
+        }
+    }
+    assert!(n > 10_000);
+}
+
+#[test]
 fn gnubg_opening_3_1_gives_16_plays() {
     assert_eq!(Position::start().plays(Roll::new(3, 1).unwrap()).len(), 16);
 }

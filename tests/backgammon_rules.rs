@@ -449,3 +449,22 @@ fn wrong_phase_and_game_over_errors_leave_the_game_untouched() {
     let e = g.confirm().unwrap_err();
     assert!(e.to_string().contains("2 more steps"), "{e}");
 }
+
+#[test]
+fn step_to_moves_one_checker_across_several_dice() {
+    let mut o = Options::new(Variant::Backgammon);
+    o.start = StartRule::White;
+    let mut g = Game::new(o);
+    g.set_dice(6, 5).unwrap();
+    let steps = g.step_to(24, 13).unwrap();
+    assert_eq!(steps.len(), 2);
+    assert!(g.can_confirm());
+    g.undo().unwrap();
+    g.undo().unwrap();
+    assert!(g.step_to(24, 12).is_err());
+    assert!(g.steps().is_empty());
+    let mut g = Game::from_position_id("4HPwATDgc/ABMA", o, Dice::seeded(1)).unwrap();
+    g.set_dice(4, 4).unwrap();
+    assert_eq!(g.step_to(24, 16).unwrap().len(), 2);
+    assert!(g.step_to(16, 12).is_err(), "12 is closed");
+}

@@ -415,7 +415,7 @@ fn ru_draw_5_lone_king_on_main_road_and_small_endings() {
     let mut g = game("B:WKc1,a3:BKa7");
     walk(&mut g, 9, |g, m| g.turn() == Color::Black || is_king_move(g, m));
     assert_eq!(g.outcome(), None);
-    walk(&mut g, 1, |g, m| is_king_move(g, m));
+    walk(&mut g, 1, is_king_move);
     assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::FiveMoves)));
     // One king against one king: 5 moves each.
     let mut g = game("W:WKc1:BKa7");

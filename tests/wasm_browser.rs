@@ -1,23 +1,34 @@
-//! The bindings, run as wasm in headless Chromium
-//! (`cargo test --target wasm32-unknown-unknown --test wasm_browser`).
+//! The bindings, run as wasm in headless Chromium (`cargo test --target wasm32-unknown-unknown --test wasm_browser`).
 #![cfg(target_arch = "wasm32")]
+
+#[path = "wasm/common.rs"]
+mod common;
 
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
-fn crypto_dice_work_in_the_browser() {
-    use tabla::DiceSource;
-    let mut dice = tabla::Dice::crypto();
-    let mut seen = [false; 6];
-    for _ in 0..500 {
-        seen[dice.die().expect("crypto.getRandomValues works").value() as usize - 1] = true;
-    }
-    assert!(seen.iter().all(|&s| s));
+fn version_is_the_crate_version() {
+    assert_eq!(tabla::wasm::version(), env!("CARGO_PKG_VERSION"));
 }
 
 #[wasm_bindgen_test]
-fn version_is_the_crate_version() {
-    assert_eq!(tabla::wasm::version(), env!("CARGO_PKG_VERSION"));
+fn crypto_dice_work_in_the_browser() {
+    common::crypto_dice_cover_all_faces();
+}
+
+#[wasm_bindgen_test]
+fn backgammon_games_end_in_the_browser() {
+    common::backgammon_games_end_in_wasm();
+}
+
+#[wasm_bindgen_test]
+fn bad_input_is_an_error_in_the_browser() {
+    common::bad_input_is_an_error_not_a_panic();
+}
+
+#[wasm_bindgen_test]
+fn draughts_perft_in_the_browser() {
+    common::draughts_perft_in_wasm();
 }

@@ -1,6 +1,9 @@
 //! The bindings, run as wasm in Node (`cargo test --target wasm32-unknown-unknown --test wasm_node`).
 #![cfg(target_arch = "wasm32")]
 
+#[path = "wasm/common.rs"]
+mod common;
+
 use wasm_bindgen_test::*;
 
 #[wasm_bindgen_test]
@@ -10,11 +13,20 @@ fn version_is_the_crate_version() {
 
 #[wasm_bindgen_test]
 fn crypto_dice_work_in_node() {
-    use tabla::DiceSource;
-    let mut dice = tabla::Dice::crypto();
-    let mut seen = [false; 6];
-    for _ in 0..500 {
-        seen[dice.die().expect("getrandom works under wasm").value() as usize - 1] = true;
-    }
-    assert!(seen.iter().all(|&s| s));
+    common::crypto_dice_cover_all_faces();
+}
+
+#[wasm_bindgen_test]
+fn backgammon_games_end_in_node() {
+    common::backgammon_games_end_in_wasm();
+}
+
+#[wasm_bindgen_test]
+fn bad_input_is_an_error_in_node() {
+    common::bad_input_is_an_error_not_a_panic();
+}
+
+#[wasm_bindgen_test]
+fn draughts_perft_in_node() {
+    common::draughts_perft_in_wasm();
 }

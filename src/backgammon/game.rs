@@ -286,6 +286,11 @@ impl Game {
         g
     }
 
+    /// A game from a gnubg Position ID, its player on roll being White (phase `Roll`).
+    pub fn from_position_id(id: &str, options: Options, dice: Dice) -> Result<Game, super::PositionIdError> {
+        Ok(Game::from_position(Position::from_position_id(id)?, Player::White, options, dice))
+    }
+
     /// A game from a given position, `turn` on roll (phase `Roll`; no opening roll).
     pub fn from_position(position: Position, turn: Player, options: Options, dice: Dice) -> Game {
         let mut g = Game::with_dice(options, dice);
@@ -605,6 +610,54 @@ impl Game {
             Some(&st) => {
                 self.apply_step(st);
                 Ok(st)
+            }
+            None => Err(GameError::IllegalStep { from, to, reason: self.explain_step(from, to) }),
+        }
+    }
+
+    /// Moves one checker from `from` to `to` using one or more dice (a drag across several
+    /// points): a single step when one die does it, else the shortest chain of legal steps of
+    /// that checker, preferring one that hits nothing on the way (as `24/16` means in gnubg
+    /// notation). Returns the steps made; on error nothing moves.
+    pub fn step_to(&mut self, from: u8, to: u8) -> Result<Vec<Step>, GameError> {
+        if self.phase != Phase::Move {
+            return Err(self.phase_error("move", self.phase));
+        }
+        if let Ok(st) = self.clone().step(from, to) {
+            self.step(from, to)?;
+            return Ok(vec![st]);
+        }
+        let mut best: Option<(Vec<Step>, usize)> = None;
+        let mut stack = vec![(self.clone(), from, Vec::<Step>::new())];
+        while let Some((g, at, path)) = stack.pop() {
+            for st in g.legal_steps() {
+                if st.from != at || (st.to < to && st.to != 0) || (st.to == 0 && to != 0) {
+                    continue;
+                }
+                let mut g2 = g.clone();
+                g2.apply_step(st);
+                let mut p2 = path.clone();
+                p2.push(st);
+                if st.to == to {
+                    let hits_on_way = p2[..p2.len() - 1].iter().filter(|s| s.hit).count();
+                    let better = match &best {
+                        None => true,
+                        Some((b, h)) => (p2.len(), hits_on_way) < (b.len(), *h),
+                    };
+                    if better {
+                        best = Some((p2, hits_on_way));
+                    }
+                } else if st.to != 0 {
+                    stack.push((g2, st.to, p2));
+                }
+            }
+        }
+        match best {
+            Some((steps, _)) => {
+                for st in &steps {
+                    self.apply_step(*st);
+                }
+                Ok(steps)
             }
             None => Err(GameError::IllegalStep { from, to, reason: self.explain_step(from, to) }),
         }

@@ -57,7 +57,7 @@ pub fn format_play(before: &Position, steps: &[Step]) -> String {
     // Each chain: the points visited, from first to last.
     let mut moves: Vec<(u8, u8)> = steps.iter().map(|s| (s.from, s.to)).collect();
     moves.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
-    let opp_at = |p: u8| p >= 1 && p <= 24 && before.point(p as usize) < 0;
+    let opp_at = |p: u8| (1..=24).contains(&p) && before.point(p as usize) < 0;
     let mut chains: Vec<Option<Vec<u8>>> = moves.iter().map(|&(f, t)| Some(vec![f, t])).collect();
     for i in 0..chains.len() {
         for j in i + 1..chains.len() {
@@ -249,12 +249,24 @@ pub fn resolve(text: &str, before: &Position, plays: &[Play]) -> Result<usize, N
                 .iter()
                 .flat_map(|m| m.points.iter().zip(&m.hits).filter(|(_, h)| **h).map(|(p, _)| *p))
                 .collect();
+            // Points the text lands on (on the way or at the end) must be landed on by the play.
+            let mut landings = [0u8; 26];
+            for m in &parsed {
+                for &p in &m.points[1..] {
+                    landings[p as usize] += m.count;
+                }
+            }
             let narrowed: Vec<usize> = candidates
                 .iter()
                 .copied()
                 .filter(|&i| {
                     let hits: Vec<u8> = plays[i].steps().iter().filter(|s| s.hit).map(|s| s.to).collect();
+                    let mut lands = [0u8; 26];
+                    for s in plays[i].steps() {
+                        lands[s.to as usize] += 1;
+                    }
                     marked.iter().all(|p| hits.contains(p))
+                        && (1..26).all(|p| landings[p] <= lands[p])
                 })
                 .collect();
             if narrowed.len() == 1 {

@@ -381,6 +381,21 @@ mod tests {
     }
 
     #[test]
+    fn race_and_contact() {
+        let mut s = Setup::default();
+        s.mover[5] = 15; // all on the 6-point
+        s.opponent[5] = 15; // all on his 6-point = our 19-point
+        let p = Position::from_setup(&s).unwrap();
+        assert!(p.is_race());
+        s.mover[5] = 14;
+        s.mover[19] = 1; // our 20-point, behind his checkers on our 19
+        let p = Position::from_setup(&s).unwrap();
+        assert!(p.is_contact());
+        assert!(p.flip().is_contact());
+        assert!(!Position::acey_deucey_start().is_race());
+    }
+
+    #[test]
     fn flip_twice_is_identity_and_swaps_sides() {
         let mut p = Position::start();
         p.board[25] = 1;

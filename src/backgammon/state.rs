@@ -71,10 +71,11 @@ impl Game {
     pub fn state(&self) -> GameState {
         let (points, bar, off, unentered) = self.white_view();
         let dice = match self.phase() {
-            Phase::Move | Phase::ChooseDoubles => {
+            Phase::Move => {
                 let d = self.dice();
                 if d.len() == 4 { vec![d[0], d[0]] } else { d }
             }
+            Phase::ChooseDoubles => self.roll_dice().map(|d| d.to_vec()).unwrap_or_default(),
             _ => Vec::new(),
         };
         GameState {

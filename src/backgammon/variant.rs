@@ -169,3 +169,92 @@ impl Default for Options {
         Options::new(Variant::Backgammon)
     }
 }
+
+/// `BackgammonOptions` of the JS API: every field optional, defaults by variant. Unknown fields
+/// are refused (a typo should not pass silently). `seed` is not an option of the rules: the
+/// bindings pass it to [`super::Game::with_seed`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct OptionsInput {
+    pub variant: Option<Variant>,
+    pub seed: Option<u32>,
+    pub start: Option<StartRule>,
+    pub scoring: Option<Scoring>,
+    pub cube: Option<bool>,
+    pub jacoby: Option<bool>,
+    pub match_length: Option<u32>,
+    pub doubles_extra_roll: Option<bool>,
+    pub enter_all_before_passing: Option<bool>,
+    pub exact_bear_off: Option<bool>,
+}
+
+/// The longest match tabla plays (the gnubg Match ID holds up to 32767).
+pub const MAX_MATCH_LENGTH: u32 = 255;
+
+impl OptionsInput {
+    /// The options: the variant's defaults, overridden by the fields given.
+    pub fn resolve(&self) -> Result<Options, String> {
+        let mut o = Options::new(self.variant.unwrap_or_default());
+        if let Some(v) = self.start {
+            o.start = v;
+        }
+        if let Some(v) = self.scoring {
+            o.scoring = v;
+        }
+        if let Some(v) = self.cube {
+            o.cube = v;
+        }
+        if let Some(v) = self.jacoby {
+            o.jacoby = v;
+        }
+        if let Some(v) = self.match_length {
+            if v > MAX_MATCH_LENGTH {
+                return Err(format!("matchLength is at most {MAX_MATCH_LENGTH} (0 for money play), not {v}"));
+            }
+            o.match_length = v;
+        }
+        if let Some(v) = self.doubles_extra_roll {
+            o.doubles_extra_roll = v;
+        }
+        if let Some(v) = self.enter_all_before_passing {
+            o.enter_all_before_passing = v;
+        }
+        if let Some(v) = self.exact_bear_off {
+            o.exact_bear_off = v;
+        }
+        if o.jacoby && o.match_length > 0 {
+            return Err("the Jacoby rule is for money play only (matchLength 0)".to_string());
+        }
+        if o.variant != Variant::AceyDeucey && (o.doubles_extra_roll || o.enter_all_before_passing) {
+            return Err("doublesExtraRoll and enterAllBeforePassing are acey-deucey options".to_string());
+        }
+        Ok(o)
+    }
+
+    /// Parses the JSON form (`{"variant":"table","matchLength":5}`) and resolves it.
+    pub fn from_json(json: &str) -> Result<(Options, Option<u32>), String> {
+        let input: OptionsInput = serde_json::from_str(json).map_err(|e| format!("invalid options: {e}"))?;
+        Ok((input.resolve()?, input.seed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_input_defaults_and_overrides() {
+        let (o, seed) = OptionsInput::from_json(r#"{"variant":"table","matchLength":5,"seed":7}"#).unwrap();
+        assert_eq!(o.variant, Variant::Table);
+        assert_eq!(o.scoring, Scoring::Table);
+        assert_eq!(o.match_length, 5);
+        assert_eq!(seed, Some(7));
+        assert_eq!(OptionsInput::from_json("{}").unwrap().0, Options::new(Variant::Backgammon));
+        assert!(OptionsInput::from_json(r#"{"variant":"chess"}"#).is_err());
+        assert!(OptionsInput::from_json(r#"{"matchLenght":3}"#).is_err());
+        assert!(OptionsInput::from_json(r#"{"jacoby":true,"matchLength":3}"#).is_err());
+        let (o, _) = OptionsInput::from_json(r#"{"variant":"acey-deucey","scoring":"per-checker","exactBearOff":true}"#).unwrap();
+        assert_eq!(o.scoring, Scoring::PerChecker);
+        assert!(o.move_rules().exact_bear_off);
+    }
+}

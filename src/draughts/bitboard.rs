@@ -122,6 +122,27 @@ const fn build_rays() -> [[Bitboard; 32]; 4] {
     t
 }
 
+const fn build_jump_land() -> [[u8; 32]; 4] {
+    let mut t = [[NONE; 32]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut s = 0;
+        while s < 32 {
+            let to = step(step(1 << s, d), d);
+            if to != 0 {
+                t[d][s] = to.trailing_zeros() as u8;
+            }
+            s += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// `JUMP_LAND[d][s]`: the square two steps from `s` in direction `d` (where a man jumping from
+/// `s` lands), or `0xFF` off the board.
+pub const JUMP_LAND: [[u8; 32]; 4] = build_jump_land();
+
 /// `RAY[d][s]`: every square beyond `s` in direction `d` up to the edge (not `s` itself).
 pub const RAY: [[Bitboard; 32]; 4] = build_rays();
 
@@ -145,6 +166,27 @@ pub const fn slide(s: usize, d: usize, occupied: Bitboard) -> Bitboard {
         ray & !(RAY[d][b] | (1 << b))
     }
 }
+
+const fn build_jump_from() -> [Bitboard; 4] {
+    let mut t = [0; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut s = 0;
+        while s < 32 {
+            if step(step(1 << s, d), d) != 0 {
+                t[d] |= 1 << s;
+            }
+            s += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// `JUMP_FROM[d]`: the squares from which a jump (two steps) in direction `d` stays on the
+/// board. A jump is a shift by 7 (north-west), 9 (north-east), -9 (south-west) or -7
+/// (south-east) whatever the rank.
+pub const JUMP_FROM: [Bitboard; 4] = build_jump_from();
 
 /// Iterates over the squares of a bitboard in index order.
 #[derive(Clone, Copy, Debug)]

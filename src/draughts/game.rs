@@ -360,10 +360,10 @@ impl Game {
     /// returns it. A draw agreed after that move is cancelled with it; a draw agreed before any
     /// move is cancelled alone (returning `Ok(None)`).
     pub fn undo(&mut self) -> Result<Option<Move>, GameError> {
-        self.touched = None;
         match self.history.pop() {
             None if self.agreed_draw => {
                 self.agreed_draw = false;
+                self.touched = None;
                 self.outcome = self.compute_outcome();
                 Ok(None)
             }
@@ -371,6 +371,7 @@ impl Game {
             Some(ply) => {
                 self.position = ply.before;
                 self.counters = ply.counters_before;
+                self.touched = None;
                 self.agreed_draw = false;
                 self.recorded_result = None;
                 self.outcome = self.compute_outcome();

@@ -21,7 +21,7 @@
 //! generator keeps the first path it finds for each. The `*_paths_*` functions instead yield
 //! every capture path (the other perft convention).
 
-use super::bitboard::{Bitboard, NEIGHBOR, RANK1, RANK8, RAY, nearest, opposite, slide, step};
+use super::bitboard::{Bitboard, JUMP_FROM, JUMP_LAND, NEIGHBOR, RANK1, RANK8, RAY, nearest, opposite, slide, step};
 use super::moves::{MAX_CAPTURES, Move};
 use super::position::Position;
 use super::square::Color;
@@ -37,35 +37,85 @@ const fn forward(color: Color) -> [usize; 2] {
     }
 }
 
+/// Where finished capture sequences go.
+trait Sink {
+    /// A new piece starts its captures (deduplication looks only at that piece's sequences).
+    fn begin_piece(&mut self);
+    /// A finished capture sequence.
+    fn emit(&mut self, mv: &Move);
+}
+
+/// Collects moves, one per (start, end, captured set) unless `all_paths`.
+struct MoveSink<'a> {
+    out: &'a mut Vec<Move>,
+    first: usize,
+    all_paths: bool,
+}
+
+impl Sink for MoveSink<'_> {
+    #[inline(always)]
+    fn begin_piece(&mut self) {
+        self.first = self.out.len();
+    }
+
+    #[inline]
+    fn emit(&mut self, mv: &Move) {
+        if !self.all_paths {
+            let to = mv.path[mv.len as usize - 1];
+            for m in &self.out[self.first..] {
+                if m.captured == mv.captured && m.path[m.len as usize - 1] == to {
+                    return;
+                }
+            }
+        }
+        self.out.push(*mv);
+    }
+}
+
+/// Counts moves (or paths) without building a move list: keeps only (end, captured set) keys.
+struct CountSink<'a> {
+    keys: &'a mut Vec<u64>,
+    first: usize,
+    all_paths: bool,
+    count: u64,
+}
+
+impl Sink for CountSink<'_> {
+    #[inline(always)]
+    fn begin_piece(&mut self) {
+        self.first = self.keys.len();
+    }
+
+    #[inline]
+    fn emit(&mut self, mv: &Move) {
+        if !self.all_paths {
+            let key = mv.path[mv.len as usize - 1] as u64 | (mv.captured as u64) << 8;
+            if self.keys[self.first..].contains(&key) {
+                return;
+            }
+            self.keys.push(key);
+        }
+        self.count += 1;
+    }
+}
+
 /// The recursive capture search for one piece.
-struct Capturer<'a> {
+struct Capturer<S: Sink> {
     /// Every piece on the board except the moving one (captured pieces stay: Turkish strike).
     occ: Bitboard,
     /// The opponent's pieces (captured ones included; `mv.captured` tells them apart).
     opp: Bitboard,
     /// The mover's promotion rank.
     promo: Bitboard,
-    out: &'a mut Vec<Move>,
-    /// Index in `out` of this piece's first move (deduplication looks only there).
-    first: usize,
-    all_paths: bool,
+    sink: S,
     /// The sequence under construction.
     mv: Move,
 }
 
-impl Capturer<'_> {
-    #[inline]
+impl<S: Sink> Capturer<S> {
+    #[inline(always)]
     fn emit(&mut self) {
-        if !self.all_paths {
-            let to = self.mv.path[self.mv.len as usize - 1];
-            let captured = self.mv.captured;
-            for m in &self.out[self.first..] {
-                if m.captured == captured && m.path[m.len as usize - 1] == to {
-                    return;
-                }
-            }
-        }
-        self.out.push(self.mv);
+        self.sink.emit(&self.mv);
     }
 
     #[inline]
@@ -110,6 +160,7 @@ impl Capturer<'_> {
     }
 
     /// Extends the sequence with every king jump from `s`; returns whether there was one.
+    #[allow(clippy::needless_range_loop)] // `d` is the direction, used beyond indexing
     fn king(&mut self, s: usize) -> bool {
         let live = self.opp & !self.mv.captured;
         let mut found = false;
@@ -156,16 +207,17 @@ impl Capturer<'_> {
     }
 
     /// Extends the sequence with every man jump from `s`; returns whether there was one.
+    #[allow(clippy::needless_range_loop)] // `d` is the direction, used beyond indexing
     fn man(&mut self, s: usize) -> bool {
         let live = self.opp & !self.mv.captured;
         let mut found = false;
         for d in 0..4 {
-            let over = NEIGHBOR[d][s];
-            if over == NONE || live & (1 << over) == 0 {
+            let land = JUMP_LAND[d][s];
+            if land == NONE {
                 continue;
             }
-            let land = NEIGHBOR[d][over as usize];
-            if land == NONE || self.occ & (1 << land) != 0 {
+            let over = NEIGHBOR[d][s];
+            if live & (1 << over) == 0 || self.occ & (1 << land) != 0 {
                 continue;
             }
             found = true;
@@ -202,12 +254,13 @@ impl Position {
         let (own, opp) = self.sides();
         let men = own & !self.kings;
         let empty = !(self.white | self.black);
-        let mut jumpers = 0;
-        for d in 0..4 {
-            let back = opposite(d);
-            jumpers |= step(step(empty, back) & opp, back);
-        }
-        jumpers & men
+        // a man on s jumps in direction d if its neighbour in d is an opponent (s is then in
+        // step(opp, opposite(d))) and the square two steps away is empty (a uniform shift)
+        let nw = step(opp, 3) & (empty >> 7) & JUMP_FROM[0];
+        let ne = step(opp, 2) & (empty >> 9) & JUMP_FROM[1];
+        let sw = step(opp, 1) & (empty << 9) & JUMP_FROM[2];
+        let se = step(opp, 0) & (empty << 7) & JUMP_FROM[3];
+        (nw | ne | sw | se) & men
     }
 
     /// Whether the king on `s` (of the side to move) can capture.
@@ -231,6 +284,7 @@ impl Position {
     }
 
     /// Whether the side to move has a capture (and so must capture: RU-CAPTURE-COMPULSORY).
+    #[inline(always)]
     pub fn has_capture(&self) -> bool {
         if self.man_jumpers() != 0 {
             return true;
@@ -248,30 +302,24 @@ impl Position {
         false
     }
 
-    /// Appends every capture to `out` (one per start/end/captured set unless `all_paths`);
-    /// returns whether there was any.
-    fn gen_captures(&self, out: &mut Vec<Move>, all_paths: bool) -> bool {
+    /// Runs the capture search of every piece of the side to move that can capture, into
+    /// `sink`; returns the sink.
+    fn captures_into<S: Sink>(&self, sink: S) -> S {
         let (own, opp) = self.sides();
         let occ = self.white | self.black;
         let promo = match self.turn {
             Color::White => RANK8,
             Color::Black => RANK1,
         };
-        let before = out.len();
+        let mut c = Capturer { occ, opp, promo, sink, mv: Move::quiet(0, 0, false) };
         let mut men = self.man_jumpers();
         while men != 0 {
             let s = men.trailing_zeros() as usize;
             men &= men - 1;
-            let mut c = Capturer {
-                occ: occ & !(1 << s),
-                opp,
-                promo,
-                first: out.len(),
-                out: &mut *out,
-                all_paths,
-                mv: Move::quiet(s, s, false),
-            };
+            c.occ = occ & !(1 << s);
+            c.mv = Move::quiet(s, s, false);
             c.mv.len = 1;
+            c.sink.begin_piece();
             c.man(s);
         }
         let mut kings = own & self.kings;
@@ -281,18 +329,20 @@ impl Position {
             if !self.king_can_jump(s, opp, occ) {
                 continue;
             }
-            let mut c = Capturer {
-                occ: occ & !(1 << s),
-                opp,
-                promo,
-                first: out.len(),
-                out: &mut *out,
-                all_paths,
-                mv: Move::quiet(s, s, false),
-            };
+            c.occ = occ & !(1 << s);
+            c.mv = Move::quiet(s, s, false);
             c.mv.len = 1;
+            c.sink.begin_piece();
             c.king(s);
         }
+        c.sink
+    }
+
+    /// Appends every capture to `out` (one per start/end/captured set unless `all_paths`);
+    /// returns whether there was any.
+    fn gen_captures(&self, out: &mut Vec<Move>, all_paths: bool) -> bool {
+        let before = out.len();
+        self.captures_into(MoveSink { out: &mut *out, first: before, all_paths });
         out.len() > before
     }
 
@@ -387,15 +437,76 @@ impl Position {
 
     /// The number of legal moves (or of legal paths if `all_paths`), using `scratch` only when
     /// there are captures.
-    #[inline]
-    pub(crate) fn count_with(&self, scratch: &mut Vec<Move>, all_paths: bool) -> u64 {
+    #[inline(always)]
+    pub(crate) fn count_with(&self, scratch: &mut Vec<u64>, all_paths: bool) -> u64 {
         if self.has_capture() {
             scratch.clear();
-            self.gen_captures(scratch, all_paths);
-            scratch.len() as u64
+            self.captures_into(CountSink { keys: scratch, first: 0, all_paths, count: 0 }).count
         } else {
             self.count_quiet()
         }
+    }
+
+    /// The position after the quiet move `from -> to` of the side to move, **without** its
+    /// hash (for perft's bulk counting only, where the hash is never read).
+    #[inline(always)]
+    fn quiet_child_unhashed(&self, from: usize, to: usize, promo: Bitboard) -> Position {
+        let (fb, tb) = (1u32 << from, 1u32 << to);
+        let mut p = *self;
+        match self.turn {
+            Color::White => p.white ^= fb | tb,
+            Color::Black => p.black ^= fb | tb,
+        }
+        if self.kings & fb != 0 {
+            p.kings ^= fb | tb;
+        } else {
+            p.kings |= tb & promo;
+        }
+        p.turn = self.turn.opposite();
+        p
+    }
+
+    /// Perft at depth 2 summed over the children: for a position without captures the quiet
+    /// moves are enumerated straight from the bitboards (no move list); `None` if there are
+    /// captures (the caller then uses the general path).
+    #[inline(always)]
+    pub(crate) fn perft2_quiet(&self, scratch: &mut Vec<u64>, all_paths: bool) -> Option<u64> {
+        if self.has_capture() {
+            return None;
+        }
+        let (own, _) = self.sides();
+        let occ = self.white | self.black;
+        let empty = !occ;
+        let men = own & !self.kings;
+        let promo = match self.turn {
+            Color::White => RANK8,
+            Color::Black => RANK1,
+        };
+        let mut n = 0;
+        for d in forward(self.turn) {
+            let mut targets = step(men, d) & empty;
+            let back = opposite(d);
+            while targets != 0 {
+                let t = targets.trailing_zeros() as usize;
+                targets &= targets - 1;
+                let from = NEIGHBOR[back][t] as usize;
+                n += self.quiet_child_unhashed(from, t, promo).count_with(scratch, all_paths);
+            }
+        }
+        let mut kings = own & self.kings;
+        while kings != 0 {
+            let s = kings.trailing_zeros() as usize;
+            kings &= kings - 1;
+            for d in 0..4 {
+                let mut targets = slide(s, d, occ);
+                while targets != 0 {
+                    let t = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    n += self.quiet_child_unhashed(s, t, promo).count_with(scratch, all_paths);
+                }
+            }
+        }
+        Some(n)
     }
 
     /// The number of legal moves, one per (start, end, captured set).

@@ -258,7 +258,7 @@ pub fn parse_games(text: &str) -> Result<Vec<Game>, PdnError> {
 }
 
 fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
+    v.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ")
 }
 
 impl Game {

@@ -11,7 +11,7 @@ use super::position::Position;
 
 struct Perft {
     bufs: Vec<Vec<Move>>,
-    scratch: Vec<Move>,
+    scratch: Vec<u64>,
     all_paths: bool,
 }
 
@@ -28,6 +28,11 @@ impl Perft {
         if depth <= 1 {
             return if depth == 0 { 1 } else { pos.count_with(&mut self.scratch, self.all_paths) };
         }
+        if depth == 2 {
+            if let Some(n) = pos.perft2_quiet(&mut self.scratch, self.all_paths) {
+                return n;
+            }
+        }
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         if self.all_paths {
             pos.legal_paths_into(&mut buf);
@@ -36,7 +41,7 @@ impl Perft {
         }
         let mut n = 0;
         for m in &buf {
-            n += self.run(&pos.after(m), depth - 1, ply + 1);
+            n += self.run(&pos.after_unhashed(m), depth - 1, ply + 1);
         }
         self.bufs[ply] = buf;
         n

@@ -271,16 +271,31 @@ impl Position {
 
     #[inline(always)]
     pub(crate) fn apply(&mut self, mv: &Move) {
+        self.apply_with::<true>(mv)
+    }
+
+    /// The position after a legal move with its hash left stale (perft only).
+    #[inline(always)]
+    pub(crate) fn after_unhashed(&self, mv: &Move) -> Position {
+        let mut p = *self;
+        p.apply_with::<false>(mv);
+        p
+    }
+
+    #[inline(always)]
+    fn apply_with<const HASH: bool>(&mut self, mv: &Move) {
         let from = mv.path[0] as usize;
         let to = mv.path[mv.len as usize - 1] as usize;
         let (fb, tb) = (1u32 << from, 1u32 << to);
         let us = self.turn;
         let them = us.opposite();
         let moving_king = self.kings & fb != 0;
-        let mut h = self.hash
-            ^ zobrist::SIDE
-            ^ zobrist::PIECE[zobrist::kind(us, moving_king)][from]
-            ^ zobrist::PIECE[zobrist::kind(us, moving_king || mv.promotes)][to];
+        let mut h = self.hash;
+        if HASH {
+            h ^= zobrist::SIDE
+                ^ zobrist::PIECE[zobrist::kind(us, moving_king)][from]
+                ^ zobrist::PIECE[zobrist::kind(us, moving_king || mv.promotes)][to];
+        }
         match us {
             Color::White => self.white ^= fb ^ tb,
             Color::Black => self.black ^= fb ^ tb,
@@ -292,7 +307,7 @@ impl Position {
         }
         let captured = mv.captured;
         if captured != 0 {
-            let mut c = captured;
+            let mut c = if HASH { captured } else { 0 };
             while c != 0 {
                 let s = c.trailing_zeros() as usize;
                 h ^= zobrist::PIECE[zobrist::kind(them, self.kings & (1 << s) != 0)][s];

@@ -3,7 +3,7 @@
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
-use super::{from_js, from_js_or_default, js_err, seed_from_js, to_js};
+use super::{from_js, from_js_or_default, js_err, seed_from_js, to_js, whole};
 use crate::backgammon::{Game, Options, Player, Position, Save, Scoring, StartRule, Step, Variant};
 use crate::dice::Dice;
 
@@ -214,8 +214,9 @@ impl Backgammon {
 
     /// Sets the dice instead of rolling them (analysis, tests, dice rolled at a real table).
     #[wasm_bindgen(js_name = setDice)]
-    pub fn set_dice(&mut self, d1: u8, d2: u8) -> Result<(), JsError> {
-        self.game.set_dice(d1, d2).map_err(js_err)
+    pub fn set_dice(&mut self, d1: f64, d2: f64) -> Result<(), JsError> {
+        let (d1, d2) = (whole(d1, "a die", 1, 6)?, whole(d2, "a die", 1, 6)?);
+        self.game.set_dice(d1 as u8, d2 as u8).map_err(js_err)
     }
 
     /// The legal whole plays for the dice, distinct by resulting position.
@@ -232,8 +233,9 @@ impl Backgammon {
 
     /// Moves one checker from `from` to `to` (mover's points; 25 = bar, 0 = off).
     #[wasm_bindgen(unchecked_return_type = "Step")]
-    pub fn step(&mut self, from: u8, to: u8) -> Result<JsValue, JsError> {
-        let s = self.game.step(from, to).map_err(js_err)?;
+    pub fn step(&mut self, from: f64, to: f64) -> Result<JsValue, JsError> {
+        let (from, to) = (whole(from, "from (a point, 25 = bar)", 0, 25)?, whole(to, "to (a point, 0 = off)", 0, 25)?);
+        let s = self.game.step(from as u8, to as u8).map_err(js_err)?;
         to_js(&s)
     }
 
@@ -258,8 +260,9 @@ impl Backgammon {
 
     /// Acey-deucey: after the 1 and 2 of a 1-2, the doubles to play (1 to 6).
     #[wasm_bindgen(js_name = chooseDoubles)]
-    pub fn choose_doubles(&mut self, n: u8) -> Result<(), JsError> {
-        self.game.choose_doubles(n).map_err(js_err)
+    pub fn choose_doubles(&mut self, n: f64) -> Result<(), JsError> {
+        let n = whole(n, "the doubles to play", 1, 6)?;
+        self.game.choose_doubles(n as u8).map_err(js_err)
     }
 
     /// Offers a double (before rolling).

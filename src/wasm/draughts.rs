@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{from_js_or_default, js_err, to_js};
+use super::{from_js_or_default, js_err, to_js, whole};
 use crate::draughts::{Game, GameOptions, Move, Outcome, Position, Square};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -233,10 +233,8 @@ impl RussianDraughts {
 
     /// The number of move sequences of `depth` plies from here (one move per start, end and
     /// captured set), for testing move generators.
-    pub fn perft(&self, depth: u32) -> Result<f64, JsError> {
-        if depth > MAX_PERFT_DEPTH {
-            return Err(JsError::new(&format!("perft depth must be at most {MAX_PERFT_DEPTH}, not {depth}")));
-        }
+    pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
+        let depth = whole(depth, "the perft depth", 0, MAX_PERFT_DEPTH)?;
         Ok(self.game.perft(depth) as f64)
     }
 }

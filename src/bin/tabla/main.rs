@@ -4,6 +4,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod api;
 mod bg;
 mod bg_ai;
 mod ru;
@@ -19,6 +20,8 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     #[command(flatten)]
+    Api(api::Command),
+    #[command(flatten)]
     Backgammon(bg::Command),
     #[command(flatten)]
     BackgammonAi(bg_ai::Command),
@@ -30,6 +33,7 @@ enum Command {
 
 fn main() {
     let result = match Cli::parse().command {
+        Command::Api(cmd) => api::run(cmd),
         Command::Backgammon(cmd) => bg::run(cmd),
         Command::BackgammonAi(cmd) => bg_ai::run(cmd),
         Command::Draughts(cmd) => ru::run(cmd),

@@ -1,0 +1,159 @@
+// Backgammon through the npm package, as a user drives it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Backgammon } from 'tabla';
+import { randomBackgammon, rng } from './helpers.mjs';
+
+test('a new backgammon game starts with the opening roll from the standard position', () => {
+  const g = new Backgammon({ seed: 1 });
+  const s = g.state();
+  assert.equal(s.variant, 'backgammon');
+  assert.equal(s.phase, 'opening');
+  assert.equal(g.positionId(), '4HPwATDgc/ABMA');
+  assert.deepEqual(s.pips, { white: 167, black: 167 });
+  assert.equal(s.points.length, 24);
+  assert.equal(s.points[5], 5);   // White's 6-point
+  assert.equal(s.points[18], -5); // Black's 6-point seen from White
+  assert.equal(s.lastPlay, null);
+  assert.equal(g.outcome(), null);
+});
+
+test('table starts with White rolling both dice, without an opening roll', () => {
+  const g = new Backgammon({ variant: 'table', seed: 3 });
+  assert.equal(g.state().phase, 'roll');
+  assert.equal(g.state().turn, 'white');
+  assert.equal(g.state().options.scoring, 'table');
+  assert.equal(g.roll().length, 2);
+  assert.equal(g.state().phase, 'move');
+});
+
+test('the opening 3-1 has 16 distinct plays, each with steps and a Position ID', () => {
+  const g = Backgammon.fromPositionId('4HPwATDgc/ABMA');
+  g.setDice(3, 1);
+  const plays = g.legalPlays();
+  assert.equal(plays.length, 16);
+  for (const p of plays) {
+    assert.equal(typeof p.notation, 'string');
+    assert.equal(p.positionId.length, 14);
+    assert.ok(p.steps.length === 2);
+  }
+  assert.ok(plays.some((p) => p.notation === '8/5 6/5'));
+});
+
+test('steps, legal steps, undo and confirm make one turn', () => {
+  const g = Backgammon.fromPositionId('4HPwATDgc/ABMA', { turn: 'white' });
+  g.setDice(3, 1);
+  const first = g.legalSteps();
+  assert.ok(first.some((s) => s.from === 8 && s.to === 5));
+  const before = JSON.stringify(g.state());
+  g.step(8, 5);
+  assert.equal(g.state().canUndo, true);
+  assert.deepEqual(g.state().diceLeft, [1]);
+  g.undo();
+  assert.equal(JSON.stringify(g.state()), before);
+  g.step(8, 5);
+  g.step(6, 5);
+  assert.equal(g.state().canConfirm, true);
+  g.confirm();
+  assert.equal(g.state().turn, 'black');
+  assert.equal(g.state().lastPlay.notation, '8/5 6/5');
+});
+
+test('bad input throws an Error that says what was wrong, and leaves the game unchanged', () => {
+  const g = new Backgammon({ seed: 5 });
+  const cases = [
+    [() => new Backgammon({ variant: 'chess' }), /unknown variant/],
+    [() => new Backgammon({ varient: 'table' }), /unknown field `varient`/],
+    [() => new Backgammon({ seed: -1 }), /seed/],
+    [() => new Backgammon({ matchLength: 2.5 }), /matchLength|invalid type/],
+    [() => Backgammon.fromPositionId('not an id'), /Position ID/i],
+    [() => Backgammon.fromJSON('{"format":"nope"}'), /save/i],
+    [() => g.setDice(7, 1), /1 to 6/],
+    [() => g.setDice(259, 3), /1 to 6/],
+    [() => g.step(24, 21), /cannot move now/],
+    [() => g.play('24/18 13/11'), /cannot/],
+    [() => g.chooseDoubles(3), /cannot/],
+    [() => g.take(), /cannot|cube/],
+  ];
+  const before = JSON.stringify(g.state());
+  for (const [call, message] of cases) {
+    assert.throws(call, (e) => e instanceof Error && message.test(e.message), String(call));
+  }
+  assert.equal(JSON.stringify(g.state()), before);
+});
+
+test('an illegal play is refused with the reason', () => {
+  const g = Backgammon.fromPositionId('4HPwATDgc/ABMA');
+  g.setDice(6, 5);
+  assert.throws(() => g.play('24/18 18/12'), /not|illegal|cannot/i);
+  g.play('24/13');
+  assert.equal(g.state().lastPlay.notation, '24/13');
+});
+
+test('toJSON and fromJSON round-trip a game in the middle of a turn', () => {
+  const g = new Backgammon({ variant: 'backgammon', seed: 11 });
+  while (g.state().phase === 'opening') g.roll();   // a tied opening roll is rolled again
+  const steps = g.legalSteps();
+  g.step(steps[0].from, steps[0].to);
+  const copy = Backgammon.fromJSON(JSON.stringify(g));
+  assert.deepEqual(copy.state(), g.state());
+  const copy2 = Backgammon.fromJSON(g.toJSON());
+  assert.deepEqual(copy2.state(), g.state());
+});
+
+test('a corrupted save is refused, never half-loaded', () => {
+  const g = randomBackgammon({ seed: 4 }, rng(4));
+  const save = g.toJSON();
+  save.record = save.record.slice(0, -3).concat(save.record.slice(-2));
+  assert.throws(() => Backgammon.fromJSON(save), Error);
+  assert.throws(() => Backgammon.fromJSON('{"truncated": '), Error);
+  assert.throws(() => Backgammon.fromJSON(42), Error);
+});
+
+test('the cube: double, take, and a pass ends the game at the current stake', () => {
+  const g = new Backgammon({ variant: 'backgammon', seed: 2 });
+  g.roll();                       // the opening roll, played at once
+  g.play(g.legalPlays()[0].steps);
+  g.double();
+  assert.equal(g.state().phase, 'cube-decision');
+  g.take();
+  assert.equal(g.state().cube.value, 2);
+  g.roll();
+  g.play(g.legalPlays()[0].steps);
+  g.double();
+  g.pass();
+  const o = g.outcome();
+  assert.equal(o.kind, 'pass');
+  assert.equal(o.points, 2);
+});
+
+test('acey-deucey: checkers start off the board and a 1-2 asks for doubles', () => {
+  const g = new Backgammon({ variant: 'acey-deucey', seed: 9 });
+  const s = g.state();
+  assert.deepEqual(s.unentered, { white: 15, black: 15 });
+  assert.ok(s.points.every((n) => n === 0));
+  let sawChoice = false;
+  const pick = rng(9);
+  for (let i = 0; i < 4000 && !g.outcome(); i++) {
+    const st = g.state();
+    if (st.phase === 'choose-doubles') { sawChoice = true; g.chooseDoubles(6); continue; }
+    if (st.phase === 'opening' || st.phase === 'roll') { g.roll(); continue; }
+    const plays = g.legalPlays();
+    if (plays.length === 0) g.confirm(); else g.play(plays[pick(plays.length)].steps);
+  }
+  assert.ok(sawChoice, 'a 1-2 came up and asked for the doubles');
+});
+
+test('random games of every variant end with a consistent outcome', () => {
+  for (const variant of ['backgammon', 'table', 'acey-deucey']) {
+    for (let seed = 1; seed <= 5; seed++) {
+      const g = randomBackgammon({ variant, seed }, rng(seed));
+      const o = g.outcome();
+      assert.ok(o, `${variant} ${seed} ended`);
+      assert.equal(g.state().phase, 'game-over');
+      const s = g.state();
+      assert.equal(s.off[o.winner], 15);
+      assert.equal(o.points, o.multiplier * o.cube);
+    }
+  }
+});

@@ -1,0 +1,82 @@
+//! Tests of the bindings that run as wasm, shared by the Node and the browser runs.
+
+use serde_json::{Value, json};
+use tabla::DiceSource;
+use tabla::wasm::{Backgammon, RussianDraughts};
+use wasm_bindgen::JsValue;
+
+fn js(v: Value) -> JsValue {
+    serde_wasm_bindgen::to_value(&v).expect("a JSON value converts")
+}
+
+fn rs(v: JsValue) -> Value {
+    serde_wasm_bindgen::from_value(v).expect("a plain JS value converts")
+}
+
+pub fn crypto_dice_cover_all_faces() {
+    let mut dice = tabla::Dice::crypto();
+    let mut seen = [false; 6];
+    for _ in 0..500 {
+        seen[dice.die().expect("the platform's random generator works").value() as usize - 1] = true;
+    }
+    assert!(seen.iter().all(|&s| s));
+}
+
+/// Plays a seeded random game of `variant` through the bindings and returns its outcome.
+pub fn random_backgammon_game(variant: &str, seed: u32) -> Value {
+    let mut g = Backgammon::new(js(json!({ "variant": variant, "seed": seed }))).expect("valid options");
+    let mut choice = seed.wrapping_mul(2_654_435_761) | 1;
+    let mut next = |n: usize| {
+        choice ^= choice << 13;
+        choice ^= choice >> 17;
+        choice ^= choice << 5;
+        choice as usize % n
+    };
+    for _ in 0..20_000 {
+        let state = rs(g.state().unwrap());
+        match state["phase"].as_str().unwrap() {
+            "game-over" => return rs(g.outcome().unwrap()),
+            "opening" | "roll" => drop(g.roll().unwrap()),
+            "cube-decision" => g.take().unwrap(),
+            "choose-doubles" => g.choose_doubles((next(6) + 1) as f64).unwrap(),
+            "move" => {
+                let plays = rs(g.legal_plays().unwrap());
+                let plays = plays.as_array().unwrap();
+                if plays.is_empty() {
+                    g.confirm().unwrap();
+                } else {
+                    let play = &plays[next(plays.len())];
+                    g.play(js(play["steps"].clone())).unwrap();
+                }
+            }
+            other => panic!("unexpected phase {other}"),
+        }
+    }
+    panic!("the game did not end")
+}
+
+pub fn backgammon_games_end_in_wasm() {
+    for variant in ["backgammon", "table", "acey-deucey"] {
+        for seed in 1..=3 {
+            let o = random_backgammon_game(variant, seed);
+            assert!(o["points"].as_u64().unwrap() >= 1, "{variant} {seed}: {o}");
+        }
+    }
+}
+
+pub fn bad_input_is_an_error_not_a_panic() {
+    assert!(Backgammon::new(js(json!({ "variant": "chess" }))).is_err());
+    assert!(Backgammon::from_position_id("????", JsValue::UNDEFINED).is_err());
+    let mut g = Backgammon::new(JsValue::UNDEFINED).unwrap();
+    assert!(g.set_dice(0.0, 3.0).is_err());
+    assert!(g.step(24.0, 18.0).is_err());
+    assert!(RussianDraughts::from_fen("W:Wa2", JsValue::UNDEFINED).is_err());
+    let mut d = RussianDraughts::new(JsValue::UNDEFINED).unwrap();
+    assert!(d.play("c3-c4").is_err());
+    assert!(d.undo().is_err());
+}
+
+pub fn draughts_perft_in_wasm() {
+    let d = RussianDraughts::new(JsValue::UNDEFINED).unwrap();
+    assert_eq!(d.perft(6.0).unwrap(), 37986.0);
+}
