@@ -1,0 +1,56 @@
+// The computer opponent's path through the UI: the home page option, the Web Worker that loads
+// its own copy of the package, the human pause, and the board's orientation. The real package
+// has no AI yet (bestPlay/bestMove), so this test always uses the stand-in, whose "computer"
+// plays the first legal move.
+import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { watchErrors, bgXY, stepLoc, boardState, idle } from './helpers.js';
+
+test.use({ serviceWorkers: 'block' });
+
+test.beforeEach(async ({ context }) => {
+  const body = readFileSync(new URL('./fixtures/fake-tabla.js', import.meta.url), 'utf8');
+  // context-wide, so the worker's own import of the package is answered too
+  await context.route('**/pkg/tabla.js', (r) => r.fulfill({ body, contentType: 'text/javascript' }));
+  await context.route('**/pkg/tabla_bg.wasm', (r) => r.fulfill({ body: '', contentType: 'application/wasm' }));
+  await context.addInitScript(() => {
+    if (!sessionStorage.getItem('init')) { sessionStorage.setItem('init', '1'); localStorage.setItem('tabla:settings', '{"animations":false}'); localStorage.setItem('tabla:lang', 'en'); }
+  });
+});
+
+async function startVsComputer(page, game, human) {
+  await page.goto('/index.html?seed=5');
+  await page.locator(`input[name="game"][value="${game}"]`).check();
+  await expect(page.locator('#opp-computer')).toBeEnabled();
+  await page.locator('#opp-computer').check();
+  await page.locator('select[name="human"]').selectOption(human);
+  await page.locator('#setup button[type="submit"]').click();
+  await page.waitForFunction((g) => window.tabla.board.state && window.tabla.board.game === g, game);
+}
+
+test('draughts against the computer: it answers from its worker', async ({ page }) => {
+  const errors = watchErrors(page);
+  await startVsComputer(page, 'russian-draughts', 'black');
+  // the player is Black: the board is turned, and the computer (White) opens
+  expect(await page.evaluate(() => window.tabla.board.flipped)).toBe(true);
+  await page.waitForFunction(() => window.tabla.board.state.history.length === 1, null, { timeout: 10_000 });
+  await expect(page.locator('#board').locator('.player.white small')).toHaveText('(computer)');
+  const m = await page.evaluate(() => window.tabla.board.engine.legalMoves()[0]);
+  await page.evaluate((n) => window.tabla.board.play(n), m.notation);
+  await page.waitForFunction(() => window.tabla.board.state.history.length === 3, null, { timeout: 10_000 });
+  // undo takes back the computer's reply too
+  await page.getByRole('button', { name: /Undo/ }).click();
+  expect((await boardState(page)).history.length).toBe(1);
+  expect(errors()).toEqual([]);
+});
+
+test('backgammon against the computer: it rolls, moves and confirms', async ({ page }) => {
+  const errors = watchErrors(page);
+  await startVsComputer(page, 'table', 'black');     // table: White (the computer) starts
+  await page.waitForFunction(() => { const s = window.tabla.board.state; return s.turn === 'black' && s.lastPlay; }, null, { timeout: 15_000 });
+  const st = await boardState(page);
+  expect(st.lastPlay.player).toBe('white');
+  // the human's controls are live again
+  await expect(page.getByRole('button', { name: /Roll/ })).toBeEnabled();
+  expect(errors()).toEqual([]);
+});

@@ -1,0 +1,101 @@
+// Shared helpers for the browser tests: clicks go to coordinates computed in the page by the same
+// geometry modules the renderer uses.
+import { readFileSync } from 'node:fs';
+
+const FAKE = new URL('./fixtures/fake-tabla.js', import.meta.url);
+
+/** Serve the test-only stand-in package instead of www/pkg (UI tests that must not need the build). */
+export async function useFakeEngine(page) {
+  const body = readFileSync(FAKE, 'utf8');
+  await page.route('**/pkg/tabla.js', (r) => r.fulfill({ body, contentType: 'text/javascript' }));
+  // the page preloads the .wasm; the stand-in needs none
+  await page.route('**/pkg/tabla_bg.wasm', (r) => r.fulfill({ body: '', contentType: 'application/wasm' }));
+}
+
+/** Collect console errors and page errors; call the returned function to get them. */
+export function watchErrors(page) {
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return () => errors;
+}
+
+/** Page coordinates of a backgammon location ({kind:'point', n} | {kind:'bar'|'tray', side}). */
+export async function bgXY(page, loc, selector = '#board') {
+  return page.evaluate(async ({ loc, selector }) => {
+    const b = document.querySelector(selector);
+    const geo = await import(new URL('js/bg/geometry.js', document.baseURI).href);
+    const c = geo.locCentre(b.layout, loc, b.state);
+    const r = b.canvas.getBoundingClientRect();
+    return { x: r.left + c.x, y: r.top + c.y };
+  }, { loc, selector });
+}
+
+/** Page coordinates of the dice strip of a side (click there to roll). */
+export async function bgDiceXY(page, side, selector = '#board') {
+  return page.evaluate(async ({ side, selector }) => {
+    const b = document.querySelector(selector);
+    const [c] = b.layout.dice.slots(side, 1);
+    const r = b.canvas.getBoundingClientRect();
+    return { x: r.left + c.x, y: r.top + c.y };
+  }, { side, selector });
+}
+
+/** Page coordinates of a draughts square. */
+export async function sqXY(page, sq, selector = '#board') {
+  return page.evaluate(async ({ sq, selector }) => {
+    const b = document.querySelector(selector);
+    const geo = await import(new URL('js/draughts/geometry.js', document.baseURI).href);
+    const c = geo.centre(b.layout, sq);
+    const r = b.canvas.getBoundingClientRect();
+    return { x: r.left + c.x, y: r.top + c.y };
+  }, { sq, selector });
+}
+
+/** Convert an engine step (mover's numbering) into a geometry location. */
+export function stepLoc(player, n, state) {
+  if (n === 0) return { kind: 'tray', side: player };
+  if (n === 25) return state.bar[player] > 0 ? { kind: 'bar', side: player } : { kind: 'tray', side: player };
+  return { kind: 'point', n: player === 'white' ? n : 25 - n };
+}
+
+export const boardState = (page, selector = '#board') => page.evaluate((s) => document.querySelector(s).state, selector);
+
+/** Wait until the board is idle (no animation or computer move running). */
+export async function idle(page, selector = '#board') {
+  await page.waitForFunction((s) => { const b = document.querySelector(s); return b.ctrl && b.state && !b.ctrl.busy; }, selector);
+}
+
+import { existsSync } from 'node:fs';
+/** True when the real wasm package has been built into www/pkg (else the stand-in is routed in). */
+export const REAL = existsSync(new URL('../../www/pkg/tabla.js', import.meta.url)) && !process.env.TABLA_FAKE_ENGINE;
+
+/** Prepare a page: stand-in engine when there is no build, animations off unless asked. */
+export async function prepare(page, { animations = false, lang = 'en' } = {}) {
+  if (!REAL) await useFakeEngine(page);
+  await page.addInitScript(({ animations, lang }) => {
+    if (!sessionStorage.getItem('tabla-test-init')) {
+      sessionStorage.setItem('tabla-test-init', '1');
+      localStorage.setItem('tabla:settings', JSON.stringify({ animations, homeLeft: false }));
+      localStorage.setItem('tabla:lang', lang);
+    }
+  }, { animations, lang });
+  return watchErrors(page);
+}
+
+/** From the home page, start a game with the form. */
+export async function startGame(page, game, { query = '', check = [] } = {}) {
+  await page.goto(`/index.html${query}`);
+  await page.locator(`input[name="game"][value="${game}"]`).check();
+  for (const name of check) await page.locator(`input[name="${name}"]`).check();
+  await page.locator('#setup button[type="submit"]').click();
+  await page.waitForFunction((g) => {
+    const b = document.querySelector('#board');
+    return b && b.state && b.game === g && !document.querySelector('#play').hidden;
+  }, game);
+}
+
+/** Where screenshots are kept for looking at (artifacts/screens/, kept across runs; not compared). */
+export function shotPath(name) {
+  return new URL(`../../artifacts/screens/${name}`, import.meta.url).pathname;
+}

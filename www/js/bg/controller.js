@@ -1,0 +1,654 @@
+// Backgammon-family play on the canvas: turns the engine's state and legal steps into highlights,
+// and pointer/keyboard input into engine calls. Every rule stays in the engine: sources and
+// destinations come from `legalSteps()` (a destination two or more steps away is found by asking
+// the engine, stepping and undoing), and anything the engine refuses is refused here too.
+import {
+  layout, hitTest, diceAt, engineToLoc, locToEngine, sameLoc, nearestLoc, locCentre, MAX_STACK,
+} from './geometry.js';
+import { draw } from './render.js';
+import { tween, lerp, sleep } from '../anim.js';
+
+const other = (p) => (p === 'white' ? 'black' : 'white');
+const locKey = (l) => (l.kind === 'point' ? `p${l.n}` : `${l.kind}-${l.side}`);
+
+export class BackgammonController {
+  constructor(host) {
+    this.host = host;
+    this.game = null;
+    this.state = null;
+    this.steps = [];
+    this.sel = null;          // { loc, from, dests: Map(to -> path [[from,to],...]) }
+    this.cursor = null;
+    this.drag = null;
+    this.view = {};
+    this.busy = false;        // an animation or the computer is moving
+    this.message = '';
+    this.noMoveTimer = 0;
+    this.rolling = null;      // dice faces shown while rolling
+  }
+
+  get kind() { return 'backgammon'; }
+
+  setGame(game) {
+    this.game = game;
+    this.sel = null; this.cursor = null; this.drag = null; this.message = '';
+    this.refresh();
+  }
+
+  // ---- state -----------------------------------------------------------------------------
+
+  refresh({ keepSelection = false } = {}) {
+    const g = this.game;
+    this.state = g.state();
+    this.steps = this.state.phase === 'move' ? safe(() => g.legalSteps(), []) : [];
+    if (!keepSelection) this.sel = null;
+    clearTimeout(this.noMoveTimer);
+    const st = this.state;
+    if (st.phase === 'move' && !this.steps.length && !st.canUndo && !this.isComputer(st.turn)) {
+      // No legal move at all: say so and pass without fuss (Confirm skips the pause).
+      this.message = this.host.t('status.noMove', { player: this.name(st.turn) });
+      this.host.announce(this.message);
+      this.noMoveTimer = setTimeout(() => { if (this.game === g && this.state.phase === 'move' && !this.steps.length) this.confirm(); }, 1400);
+    }
+    this.host.changed();
+  }
+
+  name(side) { return this.host.t(`player.${side}`); }
+  isComputer(side) { return this.host.computerSide === side; }
+  humanTurn() {
+    const st = this.state;
+    if (!st || st.phase === 'game-over') return false;
+    if (st.phase === 'opening') return true;
+    if (st.phase === 'cube-decision') return !this.isComputer(other(st.cube.offeredBy || st.turn));
+    return !this.isComputer(st.turn);
+  }
+
+  mover() { return this.state.turn; }
+
+  sources() {
+    const st = this.state, seen = new Map();
+    for (const s of this.steps) {
+      const loc = engineToLoc(st.turn, s.from, st);
+      seen.set(locKey(loc), loc);
+    }
+    return [...seen.values()].sort((a, b) => locToEngine(st.turn, b, st) - locToEngine(st.turn, a, st));
+  }
+
+  /** Every destination reachable by one checker from engine point `from`, with the steps to get there. */
+  destinations(from) {
+    const g = this.game, dests = new Map();
+    const explore = (at, path, depth) => {
+      const steps = depth === 0 ? this.steps : safe(() => g.legalSteps(), []);
+      const seenTo = new Set();
+      for (const s of steps) {
+        if (s.from !== at || seenTo.has(s.to)) continue;
+        seenTo.add(s.to);
+        const p = [...path, [s.from, s.to]];
+        if (!dests.has(s.to) || dests.get(s.to).length > p.length) dests.set(s.to, p);
+        if (s.to !== 0 && depth < 3) {
+          let stepped = false;
+          try { g.step(s.from, s.to); stepped = true; explore(s.to, p, depth + 1); } catch { /* not playable this way */ }
+          if (stepped) g.undo();
+        }
+      }
+    };
+    explore(from, [], 0);
+    return dests;
+  }
+
+  destLocs() {
+    if (!this.sel) return [];
+    const st = this.state;
+    return [...this.sel.dests.keys()].sort((a, b) => b - a).map((to) => engineToLoc(st.turn, to, st))
+      .map((l) => (l.kind === 'tray' ? { kind: 'tray', side: st.turn } : l));
+  }
+
+  // ---- drawing ---------------------------------------------------------------------------
+
+  layout(w, h) {
+    this.L = layout(w, h, { homeLeft: this.host.homeLeft, flipped: this.host.flipped });
+    return this.L;
+  }
+
+  draw(ctx) {
+    if (!this.L || !this.state) return;
+    const st = this.state;
+    const human = this.humanTurn() && !this.busy;
+    const view = {
+      numbersFor: this.host.computerSide ? other(this.host.computerSide) : st.phase === 'opening' ? (this.host.flipped ? 'black' : 'white') : st.turn,
+      rollable: human && (st.phase === 'opening' || st.phase === 'roll'),
+      sources: human && !this.sel ? this.sources() : [],
+      selected: this.sel ? this.sel.loc : null,
+      targets: human ? this.destLocs() : [],
+      cursor: this.host.focused && this.host.keyboard ? this.cursor : null,
+      hidden: [], floating: [],
+      ...this.view,
+    };
+    if (this.drag && this.drag.started) {
+      view.hidden = [...view.hidden, { loc: this.drag.loc, count: 1 }];
+      view.floating = [...view.floating, { x: this.drag.x, y: this.drag.y, side: st.turn, scale: 1.08 }];
+      view.selected = null;
+    }
+    const shown = this.rolling ? { ...st, ...this.rolling } : st;
+    draw(ctx, this.L, shown, view);
+  }
+
+  // ---- pointer input ---------------------------------------------------------------------
+
+  pointerDown(x, y) {
+    if (!this.humanTurn() || this.busy) return;
+    const hit = hitTest(this.L, x, y);
+    const st = this.state;
+    if (st.phase !== 'move' || !hit) return;
+    const from = locToEngine(st.turn, hit, st);
+    if (from === null || !this.steps.some((s) => s.from === from)) return;
+    this.drag = { loc: engineToLoc(st.turn, from, st), from, x, y, x0: x, y0: y, started: false };
+  }
+
+  pointerMove(x, y) {
+    const d = this.drag;
+    if (!d) return false;
+    d.x = x; d.y = y;
+    if (!d.started && Math.hypot(x - d.x0, y - d.y0) > 6) {
+      d.started = true;
+      if (!this.sel || this.sel.from !== d.from) this.select(d.from, { quiet: true });
+    }
+    if (d.started) this.host.changed({ drawOnly: true });
+    return d.started;
+  }
+
+  async pointerUp(x, y) {
+    const d = this.drag;
+    this.drag = null;
+    if (d && d.started) {
+      const target = nearestLoc(this.L, x, y, this.destLocs(), this.tolerance());
+      const to = target ? locToEngine(this.state.turn, target, this.state) : null;
+      if (to !== null && this.sel && this.sel.dests.has(to)) {
+        await this.moveAlong(this.sel.dests.get(to), { dragged: { x, y } });
+      } else {
+        this.refused({ x, y, loc: d.loc });
+      }
+      return;
+    }
+    this.click(x, y);
+  }
+
+  pointerCancel() { this.drag = null; this.host.changed(); }
+
+  tolerance() { return Math.max(8, 22 - this.L.unit * 0.2); }
+
+  click(x, y) {
+    if (!this.humanTurn() || this.busy) return;
+    const st = this.state;
+    if (st.phase === 'opening' || st.phase === 'roll') {
+      if (diceAt(this.L, x, y)) this.roll();
+      return;
+    }
+    const hit = hitTest(this.L, x, y);
+    if (st.phase !== 'move') return;
+    this.activate(hit, x, y);
+  }
+
+  /** A click (or Enter) on a location during the move phase. */
+  activate(hit, x, y) {
+    const st = this.state;
+    if (this.sel) {
+      // a tap near a highlighted destination counts (forgiving on small screens)
+      let target = hit && this.destLocs().find((l) => sameLoc(l, hit));
+      if (!target && x !== undefined) target = nearestLoc(this.L, x, y, this.destLocs(), this.tolerance());
+      if (target) {
+        const to = locToEngine(st.turn, target, st);
+        if (to !== null && this.sel.dests.has(to)) return this.moveAlong(this.sel.dests.get(to));
+      }
+      if (hit && sameLoc(hit, this.sel.loc)) {
+        // second click on the same checker: bear it off if it can go off, else put it down
+        if (this.sel.dests.has(0)) return this.moveAlong(this.sel.dests.get(0));
+        this.deselect();
+        return;
+      }
+    }
+    const from = hit ? locToEngine(st.turn, hit, st) : null;
+    if (from !== null && this.steps.some((s) => s.from === from)) {
+      this.select(from);
+      // one-click bear-off (and any checker with a single way to go off)
+      if (this.sel.dests.size === 1 && this.sel.dests.has(0)) return this.moveAlong(this.sel.dests.get(0));
+      return;
+    }
+    if (this.sel) this.deselect();
+    else if (hit && hit.kind !== 'dice') this.refused({});
+  }
+
+  select(from, { quiet = false } = {}) {
+    const st = this.state;
+    const loc = engineToLoc(st.turn, from, st);
+    this.sel = { loc, from, dests: this.destinations(from) };
+    this.cursor = this.destLocs()[0] || loc;
+    if (!quiet) {
+      this.host.announce(this.host.t('a11y.selected', {
+        where: this.locName(loc), list: this.destLocs().map((l) => this.locName(l)).join(', '),
+      }));
+    }
+    this.host.changed();
+  }
+
+  deselect() {
+    if (this.sel) this.cursor = this.sel.loc;
+    this.sel = null;
+    this.host.changed();
+  }
+
+  refused(info) {
+    this.message = this.host.t('status.illegal');
+    this.host.announce(this.message);
+    this.host.emit('illegal', { ...info });
+    this.sel = null;
+    this.host.changed();
+  }
+
+  // ---- actions ---------------------------------------------------------------------------
+
+  async roll() {
+    const st = this.state;
+    if (this.busy || !(st.phase === 'opening' || st.phase === 'roll')) return;
+    this.busy = true;
+    this.message = '';
+    try {
+      let result;
+      try { result = this.game.roll(); } catch (e) { this.error(e); return; }
+      await this.tumble(st.phase === 'opening');
+      const after = this.game.state();
+      if (st.phase === 'opening') {
+        const o = after.openingRoll;
+        if (o && o.white === o.black) this.message = this.host.t('status.openingTie', { n: o.white });
+        else if (o) this.message = this.host.t('status.openingWon', { player: this.name(o.white > o.black ? 'white' : 'black') });
+        this.host.announce(`${this.name('white')} ${o ? o.white : ''}, ${this.name('black')} ${o ? o.black : ''}. ${this.message}`);
+      } else {
+        this.host.announce(this.host.t('a11y.rolled', { player: this.name(st.turn), dice: (result || after.dice).join(', ') }));
+      }
+    } finally {
+      this.busy = false;
+      this.host.persist();
+      this.refresh();
+    }
+  }
+
+  async tumble(opening) {
+    if (!this.host.motion) return;
+    const rnd = () => 1 + Math.floor(Math.random() * 6);
+    const until = performance.now() + 380;
+    while (performance.now() < until) {
+      this.rolling = opening ? { openingRoll: { white: rnd(), black: rnd() }, dice: [] } : { dice: [rnd(), rnd()], diceLeft: [] };
+      this.host.changed({ drawOnly: true });
+      await sleep(60);
+    }
+    this.rolling = null;
+  }
+
+  /** Play one checker along engine steps [[from, to], ...], animating each. */
+  async moveAlong(path, { dragged } = {}) {
+    if (this.busy) return;
+    this.busy = true;
+    const player = this.state.turn;
+    this.sel = null;
+    try {
+      for (let i = 0; i < path.length; i++) {
+        const [from, to] = path[i];
+        await this.stepAnimated(from, to, i === 0 ? dragged : null);
+      }
+    } catch (e) {
+      this.error(e);
+    } finally {
+      this.busy = false;
+      this.message = '';
+      this.host.persist();
+      this.refresh();
+      const st = this.state;
+      if (st.phase === 'move' && !this.steps.length && st.canConfirm) {
+        this.message = this.host.t('status.confirm', { player: this.name(player) });
+        this.host.changed();
+      }
+    }
+  }
+
+  async stepAnimated(from, to, dragged) {
+    const before = this.state;
+    const player = before.turn;
+    const fromLoc = engineToLoc(player, from, before);
+    const start = dragged || locCentre(this.L, fromLoc, before);
+    const step = this.game.step(from, to);
+    const after = this.game.state();
+    this.state = after;
+    this.steps = [];
+    const toLoc = to === 0 ? { kind: 'tray', side: player } : engineToLoc(player, to, after);
+    const t = this.host.t;
+    this.host.announce(t('a11y.moved', { player: this.name(player), move: `${from === 25 ? t('a11y.bar') : from}/${to === 0 ? t('a11y.off') : to}${step && step.hit ? '*' : ''}` }));
+    if (!this.host.motion) return;
+    const end = locCentre(this.L, toLoc, after);
+    const hitLoc = step && step.hit ? { kind: 'bar', side: other(player) } : null;
+    await tween(Math.min(420, 160 + Math.hypot(end.x - start.x, end.y - start.y) * 0.6), (t) => {
+      const p = lerp(start, end, t);
+      this.view = {
+        hidden: [{ loc: toLoc, count: 1 }, ...(hitLoc ? [{ loc: hitLoc, count: 1 }] : [])],
+        floating: [{ x: p.x, y: p.y, side: player }, ...(hitLoc ? [{ ...end, side: other(player) }] : [])],
+      };
+      this.host.changed({ drawOnly: true });
+    });
+    if (hitLoc) {
+      const barAt = locCentre(this.L, hitLoc, after);
+      await tween(320, (t) => {
+        const p = lerp(end, barAt, t);
+        this.view = { hidden: [{ loc: hitLoc, count: 1 }], floating: [{ x: p.x, y: p.y, side: other(player) }] };
+        this.host.changed({ drawOnly: true });
+      });
+    }
+    this.view = {};
+  }
+
+  undo() {
+    if (this.busy || !this.state.canUndo || !this.humanTurn()) return;
+    try { this.game.undo(); } catch (e) { return this.error(e); }
+    this.message = '';
+    this.host.persist();
+    this.refresh();
+  }
+
+  confirm() {
+    if (this.busy) return;
+    const st = this.state;
+    if (st.phase !== 'move') return;
+    clearTimeout(this.noMoveTimer);
+    try { this.game.confirm(); } catch (e) { return this.error(e); }
+    const after = this.game.state();
+    this.message = '';
+    if (after.lastPlay && after.lastPlay.player === st.turn) {
+      this.host.announce(this.host.t('a11y.moved', { player: this.name(st.turn), move: after.lastPlay.notation || '—' }));
+      this.host.emit('move', { player: st.turn, notation: after.lastPlay.notation, dice: after.lastPlay.dice, state: after });
+    }
+    this.host.persist();
+    this.refresh();
+    this.checkOver();
+  }
+
+  canDouble() {
+    const st = this.state;
+    if (!st || st.phase !== 'roll' || !st.cube || !st.cube.enabled) return false;
+    if (typeof st.canDouble === 'boolean') return st.canDouble;
+    return (st.cube.owner === null || st.cube.owner === st.turn) && !st.match.crawford;
+  }
+
+  double() {
+    if (this.busy || !this.canDouble() || !this.humanTurn()) return;
+    const st = this.state;
+    try { this.game.double(); } catch (e) { return this.error(e); }
+    this.host.announce(this.host.t('status.cubeOffered', { player: this.name(st.turn), value: st.cube.value * 2, other: this.name(other(st.turn)) }));
+    this.host.persist();
+    this.refresh();
+  }
+
+  take() { this.cube('take'); }
+  pass() { this.cube('pass'); }
+  cube(what) {
+    if (this.busy || this.state.phase !== 'cube-decision') return;
+    try { this.game[what](); } catch (e) { return this.error(e); }
+    this.host.persist();
+    this.refresh();
+    this.checkOver();
+  }
+
+  chooseDoubles(n) {
+    if (this.busy || this.state.phase !== 'choose-doubles') return;
+    try { this.game.chooseDoubles(n); } catch (e) { return this.error(e); }
+    this.host.announce(this.host.t('a11y.rolled', { player: this.name(this.state.turn), dice: `${n}, ${n}, ${n}, ${n}` }));
+    this.host.persist();
+    this.refresh();
+  }
+
+  nextGame() {
+    try { this.game.nextGame(); } catch (e) { return this.error(e); }
+    this.host.persist();
+    this.refresh();
+  }
+
+  checkOver() {
+    const st = this.state;
+    if (st.phase !== 'game-over') return;
+    const outcome = safe(() => this.game.outcome(), null);
+    this.host.announce(this.outcomeText(outcome));
+    this.host.emit('gameover', { outcome, state: st });
+  }
+
+  error(e) {
+    this.message = String((e && e.message) || e);
+    this.host.announce(this.message);
+    this.host.changed();
+  }
+
+  // ---- the computer's turn -----------------------------------------------------------------
+
+  async computerTurn() {
+    const st = this.state;
+    if (this.busy || !st || !this.host.computerSide) return;
+    if (this.aiFailed === this.game) return;       // it failed on this game: no retry loop
+    const me = this.host.computerSide;
+    let mine = st.turn === me && ['roll', 'move', 'choose-doubles'].includes(st.phase);
+    if (st.phase === 'cube-decision') mine = st.cube.offeredBy && other(st.cube.offeredBy) === me;
+    if (!mine) return;
+    this.busy = true;
+    this.host.thinking(true);
+    const g = this.game;
+    try {
+      await sleep(this.host.motion ? 550 : 50);           // a short, human pause
+      if (st.phase === 'roll') {
+        this.busy = false; this.host.thinking(false);
+        await this.roll();
+        return;
+      }
+      if (st.phase === 'cube-decision') {
+        const answer = await this.host.ai({ kind: 'bg-cube', save: g.toJSON() }).catch(() => 'take');
+        this.busy = false;
+        this.cube(answer === 'pass' ? 'pass' : 'take');
+        return;
+      }
+      if (st.phase === 'choose-doubles') {
+        const n = await this.host.ai({ kind: 'bg-doubles', save: g.toJSON() }).catch(() => 6);
+        this.busy = false;
+        this.chooseDoubles(n);
+        return;
+      }
+      // move
+      if (this.steps.length) {
+        const play = await this.host.ai({ kind: 'bg', save: g.toJSON(), level: this.host.level });
+        if (this.game !== g) return;
+        for (const s of play.steps) await this.stepAnimated(s.from, s.to);
+      }
+      this.busy = false;
+      await sleep(this.host.motion ? 250 : 0);
+      this.confirm();
+    } catch (e) {
+      this.aiFailed = this.game;
+      this.error(e);
+    } finally {
+      this.busy = false;
+      this.host.thinking(false);
+      if (this.game === g) this.host.changed();
+    }
+  }
+
+  // ---- keyboard --------------------------------------------------------------------------
+
+  key(e) {
+    const k = e.key;
+    const st = this.state;
+    if (!st) return false;
+    const lower = k.length === 1 ? k.toLowerCase() : k;
+    if (lower === 'r') { this.roll(); return true; }
+    if (lower === 'u' || k === 'Backspace') { this.undo(); return true; }
+    if (lower === 'c') { this.confirm(); return true; }
+    if (lower === 'd') { this.double(); return true; }
+    if (lower === 'f') { this.host.flip(); return true; }
+    if (lower === 't' && st.phase === 'cube-decision') { this.take(); return true; }
+    if (lower === 'p' && st.phase === 'cube-decision') { this.pass(); return true; }
+    if (st.phase === 'choose-doubles' && /^[1-6]$/.test(k)) { this.chooseDoubles(Number(k)); return true; }
+    if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(k)) {
+      const list = this.sel ? [this.sel.loc, ...this.destLocs()] : this.sources();
+      if (!list.length) return true;
+      let i = this.cursor ? list.findIndex((l) => sameLoc(l, this.cursor)) : -1;
+      if (k === 'Home') i = 0;
+      else if (k === 'End') i = list.length - 1;
+      else if (i < 0) i = 0;
+      else i = (i + (k === 'ArrowRight' || k === 'ArrowDown' ? 1 : list.length - 1)) % list.length;
+      this.cursor = list[i];
+      this.host.announce(this.describeLoc(this.cursor));
+      this.host.changed();
+      return true;
+    }
+    if (k === 'Enter' || k === ' ') {
+      if (st.phase === 'opening' || st.phase === 'roll') { this.roll(); return true; }
+      if (st.phase === 'move') {
+        if (!this.steps.length) { this.confirm(); return true; }
+        if (!this.cursor) { this.cursor = this.sources()[0] || null; this.host.changed(); return true; }
+        if (this.humanTurn() && !this.busy) this.activate(this.cursor);
+      }
+      return true;
+    }
+    if (k === 'Escape') {
+      if (this.sel) { this.deselect(); this.host.announce(this.host.t('a11y.cancelled')); }
+      return !!this.sel;
+    }
+    return false;
+  }
+
+  focus() {
+    if (!this.cursor) this.cursor = this.sources()[0] || null;
+  }
+
+  // ---- words -------------------------------------------------------------------------------
+
+  locName(loc) {
+    const st = this.state, t = this.host.t;
+    if (loc.kind === 'point') return t('a11y.point', { n: st.turn === 'white' ? loc.n : 25 - loc.n });
+    if (loc.kind === 'bar') return t('a11y.bar');
+    return st.unentered && st.unentered[loc.side] > 0 ? t('a11y.waiting') : t('a11y.off');
+  }
+
+  describeLoc(loc) {
+    const st = this.state, t = this.host.t;
+    let count = 0, color = st.turn;
+    if (loc.kind === 'point') { const v = st.points[loc.n - 1]; count = Math.abs(v); color = v > 0 ? 'white' : 'black'; }
+    else if (loc.kind === 'bar') { count = st.bar[loc.side]; color = loc.side; }
+    else { count = (st.unentered && st.unentered[loc.side]) || st.off[loc.side]; color = loc.side; }
+    const what = count ? this.host.tn(`a11y.checkers.${color}`, count) : t('a11y.empty');
+    return `${this.locName(loc)}: ${what}`;
+  }
+
+  describe() {
+    const st = this.state, t = this.host.t;
+    if (!st) return '';
+    const side = (p) => {
+      const parts = [];
+      for (let n = 24; n >= 1; n--) {
+        const v = st.points[n - 1];
+        if ((p === 'white' && v > 0) || (p === 'black' && v < 0)) parts.push(`${p === 'white' ? n : 25 - n}: ${Math.abs(v)}`);
+      }
+      if (st.bar[p]) parts.push(`${t('a11y.bar')}: ${st.bar[p]}`);
+      if (st.unentered && st.unentered[p]) parts.push(`${t('a11y.waiting')}: ${st.unentered[p]}`);
+      if (st.off[p]) parts.push(`${t('a11y.off')}: ${st.off[p]}`);
+      return parts.join(', ');
+    };
+    return `${t('a11y.position', { white: side('white'), black: side('black') })} ${this.statusText()}`;
+  }
+
+  outcomeText(o) {
+    if (!o) return '';
+    const t = this.host.t, tn = this.host.tn;
+    const kind = t(`kind.${o.kind}`, { n: o.multiplier });
+    return `${t('over.bg', { player: this.name(o.winner), kind })}: ${tn('over.points', o.points)}`;
+  }
+
+  statusText() {
+    const st = this.state, t = this.host.t;
+    if (!st) return '';
+    if (this.message) return this.message;
+    const p = this.name(st.turn);
+    switch (st.phase) {
+      case 'opening': return t('status.opening');
+      case 'roll': return t('status.toRoll', { player: p });
+      case 'cube-decision': return t('status.cubeOffered', { player: this.name(st.cube.offeredBy || st.turn), value: st.cube.value * 2, other: this.name(other(st.cube.offeredBy || st.turn)) });
+      case 'choose-doubles': return t('status.chooseDoubles', { player: p });
+      case 'move': return st.diceLeft && st.diceLeft.length
+        ? t('status.toMoveDice', { player: p, dice: st.diceLeft.join('-') })
+        : t('status.confirm', { player: p });
+      case 'game-over': return this.outcomeText(safe(() => this.game.outcome(), null));
+      default: return '';
+    }
+  }
+
+  players() {
+    const st = this.state;
+    if (!st) return [];
+    const m = st.match || { length: 0, score: { white: 0, black: 0 } };
+    return ['white', 'black'].map((side) => ({
+      side,
+      name: this.name(side),
+      tag: this.host.computerSide ? this.host.t(this.isComputer(side) ? 'player.computer' : 'player.you') : '',
+      active: st.phase !== 'game-over' && st.phase !== 'opening' && st.turn === side,
+      details: [this.host.t('bg.pips', { n: st.pips[side] }), ...(m.length ? [this.host.t('bg.score', { n: m.score[side] })] : [])],
+    }));
+  }
+
+  info() {
+    const st = this.state, t = this.host.t;
+    if (!st || !st.match || !st.match.length) return '';
+    return `${t('bg.matchTo', { n: st.match.length })}${st.match.crawford ? ` · ${t('bg.crawford')}` : ''}`;
+  }
+
+  controls() {
+    const st = this.state, t = this.host.t;
+    if (!st) return [];
+    const human = this.humanTurn() && !this.busy;
+    const out = [];
+    if (st.phase === 'opening' || st.phase === 'roll') {
+      out.push({ id: 'roll', label: t('btn.roll'), key: 'R', primary: true, disabled: !human, run: () => this.roll() });
+      if (st.phase === 'roll' && st.cube && st.cube.enabled) out.push({ id: 'double', label: t('btn.double'), key: 'D', disabled: !human || !this.canDouble(), run: () => this.double() });
+    } else if (st.phase === 'move') {
+      out.push({ id: 'undo', label: t('btn.undo'), key: 'U', disabled: !human || !st.canUndo, run: () => this.undo() });
+      out.push({ id: 'confirm', label: t('btn.confirm'), key: 'C', primary: st.canConfirm, disabled: !human || !st.canConfirm, run: () => this.confirm() });
+    } else if (st.phase === 'cube-decision') {
+      out.push({ id: 'take', label: t('btn.take'), key: 'T', primary: true, disabled: !human, run: () => this.take() });
+      out.push({ id: 'pass', label: t('btn.pass'), key: 'P', disabled: !human, run: () => this.pass() });
+    }
+    return out;
+  }
+
+  panel() {
+    const st = this.state, t = this.host.t;
+    if (!st) return null;
+    if (st.phase === 'choose-doubles' && this.humanTurn()) {
+      return {
+        id: 'doubles', title: t('status.chooseDoubles', { player: this.name(st.turn) }),
+        dice: [1, 2, 3, 4, 5, 6].map((n) => ({ value: n, side: st.turn, run: () => this.chooseDoubles(n) })),
+      };
+    }
+    if (st.phase === 'game-over') {
+      const o = safe(() => this.game.outcome(), null);
+      const m = st.match || { length: 0, score: { white: 0, black: 0 } };
+      const matchOver = m.length > 0 && o && m.score[o.winner] >= m.length;
+      const lines = [this.outcomeText(o)];
+      if (m.length) lines.push(`${t('bg.matchTo', { n: m.length })}: ${this.name('white')} ${m.score.white} – ${m.score.black} ${this.name('black')}`);
+      if (matchOver) lines.unshift(t('over.match', { player: this.name(o.winner) }));
+      return {
+        id: 'over', title: t('over.title'), lines,
+        buttons: m.length && !matchOver
+          ? [{ id: 'next', label: t('btn.nextGame'), primary: true, run: () => this.nextGame() }]
+          : [{ id: 'new', label: t('btn.newGame'), primary: true, run: () => this.host.newGame() }],
+      };
+    }
+    return null;
+  }
+}
+
+function safe(fn, fallback) {
+  try { return fn(); } catch { return fallback; }
+}
+
+export { MAX_STACK };

@@ -1,0 +1,75 @@
+// Styles of <tabla-board>'s shadow root. Colours pass WCAG AA on their backgrounds; controls are
+// at least 44 CSS px; nothing is told by hue alone (the side on turn has a marker, not only a tint).
+export const STYLE = `
+:host { display: block; position: relative; container-type: inline-size; color: var(--tabla-fg, #f4efe6); font: clamp(15px, 0.45vw + 10px, 28px)/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  --bg: var(--tabla-bg, #1d2722); --panel: var(--tabla-panel, #2a3530); --accent: var(--tabla-accent, #ffd84d); --line: #5b6b63; }
+:host([fill]) { height: 100%; }
+* { box-sizing: border-box; }
+.wrap { display: grid; height: 100%; gap: 6px; background: var(--bg); padding: 6px;
+  grid-template: "players" auto "stage" minmax(0, 1fr) "bar" auto "side" auto / minmax(0, 1fr); border-radius: 10px; }
+:host([fill]) .wrap { border-radius: 0; }
+:host(:not([fill])) .stage { aspect-ratio: 4 / 3; }
+:host(:not([fill])) .wrap[data-kind="draughts"] .stage { aspect-ratio: 1; }
+.players { grid-area: players; display: flex; gap: 6px; }
+.player { flex: 1 1 0; min-width: 0; display: flex; align-items: center; gap: 6px; flex-wrap: wrap; padding: 4px 8px; border-radius: 8px;
+  background: var(--panel); border: 2px solid transparent; min-height: max(44px, 2.75em); }
+.player.active { border-color: var(--accent); }
+.player .pname { font-weight: 600; white-space: nowrap; }
+.player small { font-weight: 400; opacity: .9; }
+.player .pdetails { font-size: 0.875em; opacity: .95; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.player .turn { color: var(--accent); font-size: 0.812em; margin-right: -2px; }
+.swatch { width: 1.1em; height: 1.1em; border-radius: 50%; flex: none; border: 2px solid #8c7448; background: #f6efdc; }
+.player.black .swatch { background: #1b1b1b; border-color: #cfcfcf; }
+.stage { grid-area: stage; position: relative; min-height: 0; min-width: 0; }
+canvas { display: block; position: absolute; inset: 0; width: 100%; height: 100%; touch-action: none; border-radius: 6px; outline: none; -webkit-tap-highlight-color: transparent; }
+canvas:focus-visible { box-shadow: 0 0 0 3px var(--accent); }
+.bar { grid-area: bar; display: flex; flex-wrap: wrap; align-items: center; gap: 6px 10px; }
+.status { margin: 0; flex: 1 1 12em; min-height: 1.35em; font-weight: 500; }
+.info { margin: 0; font-size: 0.875em; opacity: .9; }
+.info:empty { display: none; }
+.tools { display: flex; gap: 6px; flex-wrap: wrap; margin-left: auto; }
+button { font: inherit; min-height: max(44px, 2.75em); min-width: max(44px, 2.75em); padding: 6px 14px; border-radius: 8px; cursor: pointer;
+  border: 2px solid var(--line); background: #34423b; color: #f4efe6; }
+button.primary { background: var(--accent); color: #1b1b1b; border-color: var(--accent); font-weight: 600; }
+button:disabled { opacity: .45; cursor: default; }
+button:focus-visible { outline: 3px solid #4dd2ff; outline-offset: 2px; }
+kbd { font: .75em ui-monospace, monospace; opacity: .75; border: 1px solid currentColor; border-radius: 4px; padding: 0 4px; margin-left: 4px; }
+.panel { position: absolute; inset: 0; display: grid; place-items: center; pointer-events: none; }
+.panel[hidden] { display: none; }
+.card { pointer-events: auto; background: rgba(24, 30, 27, .96); border: 2px solid var(--accent); border-radius: 12px; padding: 14px 18px; max-width: min(92%, 440px);
+  box-shadow: 0 8px 30px rgba(0,0,0,.5); text-align: center; }
+.card h2 { margin: 0 0 8px; font-size: 1.25em; }
+.card p { margin: 6px 0; }
+.pbuttons { display: flex; gap: 8px; justify-content: center; margin-top: 10px; flex-wrap: wrap; }
+.dice { display: grid; grid-template-columns: repeat(3, max(56px, 3.5em)); gap: 8px; justify-content: center; margin-top: 8px; }
+.dice button { display: flex; flex-direction: column; align-items: center; justify-content: center; padding: 4px; min-height: max(56px, 3.5em); background: #f6f2e7; color: #1b1b1b; border-color: #6d6d6d; }
+.dice .die { fill: #fbfaf6; stroke: #6d6d6d; stroke-width: .12; } .dice .pip { fill: #1b1b1b; }
+.dice span { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+.side { grid-area: side; background: var(--panel); border-radius: 8px; padding: 6px 10px; min-height: 0; display: flex; flex-direction: column; }
+.side[hidden] { display: none; }
+.side h2 { font-size: 0.938em; margin: 0 0 4px; }
+.side .scroll { overflow: auto; max-height: 7.5em; }
+.moves { margin: 0; padding-left: 2.6em; font-variant-numeric: tabular-nums; columns: 2 11em; }
+.moves li { break-inside: avoid; }
+.moves li span { display: inline-block; min-width: 5.5em; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.wrap.thinking .status::after { content: ""; display: inline-block; width: .8em; height: .8em; margin-left: .4em; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; animation: spin 1s linear infinite; vertical-align: -2px; }
+@keyframes spin { to { transform: rotate(360deg); } }
+@media (prefers-reduced-motion: reduce) { .wrap.thinking .status::after { animation: none; } }
+@media (pointer: coarse) { kbd { display: none; } }
+@container (max-width: 480px) { kbd { display: none; } }
+@container (max-width: 480px) {
+  .wrap { padding: 4px; gap: 4px; }
+  .player { flex-wrap: nowrap; padding: 2px 6px; gap: 5px; }
+  .player small { display: none; }
+  .player .pdetails { font-size: 0.812em; }
+  .status { flex-basis: 7em; font-size: 0.938em; }
+  button { padding: 6px 10px; }
+}
+:host([controls="none"]) .players, :host([controls="none"]) .bar, :host([controls="none"]) .side { display: none; }
+@container (min-width: 840px) {
+  .wrap[data-kind="draughts"] { grid-template: "players side" auto "stage side" minmax(0, 1fr) "bar side" auto / minmax(0, 1fr) 15em; }
+  .wrap[data-kind="draughts"] .side .scroll { max-height: none; flex: 1; }
+  .wrap[data-kind="draughts"] .moves { columns: 1; }
+}
+`;

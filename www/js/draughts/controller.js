@@ -1,0 +1,470 @@
+// Russian-draughts play on the canvas: the engine's legal moves become highlights, pointer and
+// keyboard input become `play(notation)`. Sources, destinations and capture paths all come from
+// `legalMoves()`; when two captures share start and end, the player picks the path by tapping a
+// square along it.
+import { layout, hitTest, centre, neighbour, parse } from './geometry.js';
+import { draw } from './render.js';
+import { tween, along, sleep } from '../anim.js';
+
+const other = (p) => (p === 'white' ? 'black' : 'white');
+
+export class DraughtsController {
+  constructor(host) {
+    this.host = host;
+    this.game = null;
+    this.state = null;
+    this.moves = [];
+    this.sel = null;          // { from, chosen: [squares clicked after the source], cands: moves }
+    this.cursor = null;
+    this.drag = null;
+    this.view = {};
+    this.busy = false;
+    this.message = '';
+    this.drawOffer = null;    // side offering a draw, while the other decides
+  }
+
+  get kind() { return 'draughts'; }
+
+  setGame(game) {
+    this.game = game;
+    this.sel = null; this.drag = null; this.message = ''; this.drawOffer = null;
+    this.refresh();
+  }
+
+  refresh() {
+    this.state = this.game.state();
+    this.moves = this.state.outcome ? [] : safe(() => this.game.legalMoves(), []);
+    this.sel = null;
+    this.host.changed();
+  }
+
+  name(side) { return this.host.t(`player.${side}`); }
+  isComputer(side) { return this.host.computerSide === side; }
+  humanTurn() { return !!this.state && !this.state.outcome && !this.isComputer(this.state.turn) && !this.drawOffer; }
+  touchMove() { return !!(this.host.options && this.host.options.touchMove); }
+
+  sources() { return [...new Set(this.moves.map((m) => m.from))]; }
+
+  /** Candidate moves still matching the selection, and the squares that can be tapped next. */
+  targets() {
+    if (!this.sel) return [];
+    const out = new Set();
+    for (const m of this.sel.cands) {
+      out.add(m.to);
+      const next = m.path[this.sel.chosen.length + 1];
+      if (next && next !== m.to && this.ambiguous()) out.add(next);
+    }
+    return [...out];
+  }
+
+  ambiguous() {
+    if (!this.sel) return false;
+    const ends = this.sel.cands.map((m) => m.to);
+    return ends.length !== new Set(ends).size;
+  }
+
+  // ---- drawing ---------------------------------------------------------------------------
+
+  layout(w, h) {
+    this.L = layout(w, h, { flipped: this.host.flipped });
+    return this.L;
+  }
+
+  draw(ctx) {
+    if (!this.L || !this.state) return;
+    const human = this.humanTurn() && !this.busy;
+    const view = {
+      sources: human && !this.sel ? this.sources() : [],
+      selected: this.sel ? this.sel.from : null,
+      targets: human ? this.targets() : [],
+      paths: this.sel ? this.sel.cands.filter((m) => m.captured.length).map((m) => m.path) : [],
+      cursor: this.host.focused && this.host.keyboard ? this.cursor : null,
+      ...this.view,
+    };
+    if (this.drag && this.drag.started) {
+      const piece = this.pieceAt(this.drag.from);
+      view.hidden = [this.drag.from];
+      view.floating = [{ x: this.drag.x, y: this.drag.y, color: piece.color, king: piece.king }];
+    }
+    draw(ctx, this.L, this.state, view);
+  }
+
+  pieceAt(sq) { return this.state.pieces.find((p) => p.square === sq) || null; }
+
+  // ---- input -----------------------------------------------------------------------------
+
+  pointerDown(x, y) {
+    if (!this.humanTurn() || this.busy) return;
+    const sq = hitTest(this.L, x, y);
+    if (!sq || !this.moves.some((m) => m.from === sq)) return;
+    if (this.sel && this.sel.from !== sq && this.locked()) return;
+    this.drag = { from: sq, x, y, x0: x, y0: y, started: false };
+  }
+
+  pointerMove(x, y) {
+    const d = this.drag;
+    if (!d) return false;
+    d.x = x; d.y = y;
+    if (!d.started && Math.hypot(x - d.x0, y - d.y0) > 6) {
+      d.started = true;
+      if (!this.sel || this.sel.from !== d.from) this.select(d.from, { quiet: true });
+    }
+    if (d.started) this.host.changed({ drawOnly: true });
+    return d.started;
+  }
+
+  async pointerUp(x, y) {
+    const d = this.drag;
+    this.drag = null;
+    if (d && d.started) {
+      const sq = hitTest(this.L, x, y);
+      if (sq && sq !== d.from && this.sel && this.targets().includes(sq)) {
+        await this.choose(sq, { dragged: { x, y } });
+      } else {
+        if (sq !== d.from) this.refused({ from: d.from, to: sq });
+        else this.host.changed();
+      }
+      return;
+    }
+    this.activate(hitTest(this.L, x, y));
+  }
+
+  pointerCancel() { this.drag = null; this.host.changed(); }
+
+  /** Under touch-move a picked-up piece is bound: the engine keeps that rule (touch/release). */
+  locked() {
+    if (!this.touchMove() || !this.sel) return false;
+    if (this.engineTouch()) return !!(this.state && this.state.touched);
+    return this.sel.cands.length > 0;
+  }
+
+  engineTouch() { return !!this.game && typeof this.game.touch === 'function'; }
+
+  /** Tell the engine which piece is in hand (null: put it back). False when it refuses. */
+  hold(sq) {
+    if (!this.engineTouch() || !this.touchMove()) return true;
+    try {
+      if (this.state.touched && this.state.touched !== sq) this.game.release();
+      if (sq && this.state.touched !== sq) this.game.touch(sq);
+    } catch (e) {
+      this.error(e);
+      return false;
+    } finally {
+      this.state = this.game.state();
+    }
+    return true;
+  }
+
+  activate(sq) {
+    if (!this.humanTurn() || this.busy || !sq) return;
+    if (this.sel) {
+      if (this.targets().includes(sq)) return this.choose(sq);
+      if (sq === this.sel.from) {
+        if (!this.locked()) this.deselect();
+        return;
+      }
+      if (this.locked()) { this.refused({ from: this.sel.from, to: sq }); return; }
+    }
+    if (this.moves.some((m) => m.from === sq)) return this.select(sq);
+    if (this.sel) this.deselect();
+    else this.refused({ from: sq });
+  }
+
+  select(sq, { quiet = false } = {}) {
+    if (!this.hold(sq)) return;
+    this.sel = { from: sq, chosen: [], cands: this.moves.filter((m) => m.from === sq) };
+    this.cursor = this.sel.cands[0] ? this.sel.cands[0].to : sq;
+    if (!quiet) {
+      this.host.announce(this.host.t('a11y.selected', { where: sq, list: [...new Set(this.sel.cands.map((m) => m.to))].join(', ') }));
+    }
+    this.host.changed();
+  }
+
+  deselect() {
+    if (!this.hold(null)) return;
+    if (this.sel) this.cursor = this.sel.from;
+    this.sel = null;
+    this.message = '';
+    this.host.changed();
+  }
+
+  async choose(sq, opts = {}) {
+    const s = this.sel;
+    const ends = s.cands.filter((m) => m.to === sq);
+    if (ends.length === 1) return this.play(ends[0], opts);
+    // an intermediate landing square: narrow the candidates down
+    const k = s.chosen.length + 1;
+    let narrowed = s.cands.filter((m) => m.path[k] === sq);
+    if (ends.length > 1 && !narrowed.length) narrowed = ends;
+    if (narrowed.length === 1) return this.play(narrowed[0], opts);
+    if (!narrowed.length) return this.refused({ from: s.from, to: sq });
+    if (narrowed.every((m) => m.path[k] === sq)) s.chosen.push(sq);
+    s.cands = narrowed;
+    this.message = this.host.t('ru.pathChoice');
+    this.host.announce(this.message);
+    this.host.changed();
+  }
+
+  refused(info) {
+    this.message = this.host.t('status.illegal');
+    this.host.announce(this.message);
+    this.host.emit('illegal', info);
+    if (!this.locked()) { this.hold(null); this.sel = null; }
+    this.host.changed();
+  }
+
+  async play(move, { dragged } = {}) {
+    if (this.busy) return;
+    this.busy = true;
+    this.sel = null;
+    this.message = '';
+    const before = this.state;
+    const player = before.turn;
+    let played;
+    try {
+      played = this.game.play(move.notation);
+    } catch (e) {
+      this.busy = false;
+      this.error(e);
+      return;
+    }
+    const after = this.game.state();
+    this.state = after;
+    this.moves = [];
+    this.host.announce(this.host.t('a11y.moved', { player: this.name(player), move: (played && played.notation) || move.notation }));
+    if (this.host.motion) await this.animate(before, move, dragged);
+    this.view = {};
+    this.busy = false;
+    this.host.persist();
+    this.refresh();
+    this.host.emit('move', { player, notation: (played && played.notation) || move.notation, move: played || move, state: this.state });
+    this.checkOver();
+  }
+
+  async animate(before, move, dragged) {
+    const L = this.L;
+    const piece = before.pieces.find((p) => p.square === move.from) || { color: before.turn, king: false };
+    const pts = move.path.map((sq) => centre(L, sq));
+    if (dragged) pts[0] = dragged;
+    const captured = move.captured.map((sq) => before.pieces.find((p) => p.square === sq)).filter(Boolean);
+    const segs = Math.max(1, pts.length - 1);
+    const ms = dragged && segs === 1 ? 120 : 190 * segs + 60;
+    await tween(ms, (t) => {
+      const p = along(pts, t);
+      const passed = Math.floor(t * segs + 1e-6);
+      this.view = {
+        hidden: [move.to],
+        // captured pieces stay on the board until the move ends (Turkish strike), fading as jumped
+        ghosts: captured.map((c, i) => ({ ...c, alpha: i < passed ? 0.35 : 1 })),
+        floating: [{ x: p.x, y: p.y, color: piece.color, king: piece.king }],
+        showLast: false,
+      };
+      this.host.changed({ drawOnly: true });
+    });
+  }
+
+  undo() {
+    if (this.busy || !this.state.history.length) return;
+    try {
+      this.game.undo();
+      // against the computer, take back its reply too so it is the player's turn again
+      if (this.host.computerSide && this.game.state().turn === this.host.computerSide && this.game.state().history.length) this.game.undo();
+    } catch (e) { return this.error(e); }
+    this.message = '';
+    this.drawOffer = null;
+    this.host.persist();
+    this.refresh();
+  }
+
+  offerDraw() {
+    if (this.busy || !this.state || this.state.outcome) return;
+    const me = this.state.turn;
+    if (this.host.computerSide) {
+      // The computer only accepts when its own search says the game is level.
+      this.host.ai({ kind: 'ru-draw', save: this.saveData() }).then((accept) => {
+        if (accept === true) this.agreeDraw();
+        else { this.message = this.host.t('draw.computer'); this.host.announce(this.message); this.host.changed(); }
+      }).catch(() => { this.message = this.host.t('draw.computer'); this.host.changed(); });
+      return;
+    }
+    this.drawOffer = me;
+    this.host.announce(this.host.t('draw.offer', { player: this.name(me), other: this.name(other(me)) }));
+    this.host.changed();
+  }
+
+  agreeDraw() {
+    this.drawOffer = null;
+    try { this.game.agreeDraw(); } catch (e) { return this.error(e); }
+    this.host.persist();
+    this.refresh();
+    this.checkOver();
+  }
+
+  declineDraw() {
+    this.drawOffer = null;
+    this.message = this.host.t('draw.declined');
+    this.host.announce(this.message);
+    this.host.changed();
+  }
+
+  saveData() { return this.host.saveData(); }
+
+  checkOver() {
+    const o = this.state.outcome;
+    if (!o) return;
+    this.host.announce(this.outcomeText(o));
+    this.host.emit('gameover', { outcome: o, state: this.state });
+  }
+
+  error(e) {
+    this.message = String((e && e.message) || e);
+    this.host.announce(this.message);
+    this.host.changed();
+  }
+
+  async computerTurn() {
+    const st = this.state;
+    if (this.busy || !st || st.outcome || !this.isComputer(st.turn) || this.thinkingNow) return;
+    if (this.aiFailed === this.game) return;       // it failed on this game: no retry loop
+    this.thinkingNow = true;
+    this.host.thinking(true);
+    const g = this.game;
+    try {
+      const started = performance.now();
+      const move = await this.host.ai({ kind: 'ru', save: this.saveData(), level: this.host.level });
+      const pause = (this.host.motion ? 600 : 50) - (performance.now() - started);
+      if (pause > 0) await sleep(pause);
+      if (this.game !== g) return;
+      this.host.thinking(false);
+      const m = this.moves.find((x) => x.notation === move.notation) || move;
+      await this.play(m);
+    } catch (e) {
+      this.aiFailed = this.game;
+      this.error(e);
+    } finally {
+      this.thinkingNow = false;
+      this.host.thinking(false);
+    }
+  }
+
+  // ---- keyboard --------------------------------------------------------------------------
+
+  key(e) {
+    const k = e.key;
+    const lower = k.length === 1 ? k.toLowerCase() : k;
+    if (lower === 'u' || k === 'Backspace') { this.undo(); return true; }
+    if (lower === 'f') { this.host.flip(); return true; }
+    const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (dirs[k]) {
+      if (!this.cursor) this.cursor = this.sources()[0] || 'a1';
+      else this.cursor = neighbour(this.L, this.cursor, ...dirs[k]);
+      this.host.announce(this.describeSquare(this.cursor));
+      this.host.changed();
+      return true;
+    }
+    if (k === 'Enter' || k === ' ') {
+      if (!this.cursor) { this.cursor = this.sources()[0] || 'a1'; this.host.changed(); return true; }
+      this.activate(this.cursor);
+      return true;
+    }
+    if (k === 'Escape') {
+      if (this.sel && !this.locked()) { this.deselect(); this.host.announce(this.host.t('a11y.cancelled')); return true; }
+      return false;
+    }
+    return false;
+  }
+
+  focus() { if (!this.cursor) this.cursor = this.sources()[0] || null; }
+
+  describeSquare(sq) {
+    const p = this.pieceAt(sq), t = this.host.t;
+    if (!p) return `${sq}: ${t('a11y.empty')}`;
+    return `${sq}: ${t(`a11y.${p.king ? 'king' : 'man'}.${p.color}`)}`;
+  }
+
+  describe() {
+    const st = this.state, t = this.host.t;
+    if (!st) return '';
+    const list = (c) => st.pieces.filter((p) => p.color === c)
+      .sort((a, b) => parse(a.square).r - parse(b.square).r || a.square.localeCompare(b.square))
+      .map((p) => (p.king ? `K${p.square}` : p.square)).join(', ');
+    return `${t('a11y.position', { white: list('white'), black: list('black') })} ${this.statusText()}`;
+  }
+
+  outcomeText(o) {
+    if (!o) return '';
+    const t = this.host.t;
+    const head = o.result === 'draw' ? t('ru.draw') : t('ru.win', { player: this.name(o.result) });
+    return `${head}: ${t(`reason.${o.reason}`)}`;
+  }
+
+  statusText() {
+    const st = this.state, t = this.host.t;
+    if (!st) return '';
+    if (st.outcome) return this.outcomeText(st.outcome);
+    if (this.drawOffer) return t('draw.offer', { player: this.name(this.drawOffer), other: this.name(other(this.drawOffer)) });
+    if (this.message) return this.message;
+    return t('status.toMove', { player: this.name(st.turn) });
+  }
+
+  players() {
+    const st = this.state;
+    if (!st) return [];
+    return ['white', 'black'].map((side) => {
+      const mine = st.pieces.filter((p) => p.color === side);
+      const kings = mine.filter((p) => p.king).length;
+      return {
+        side, name: this.name(side),
+        tag: this.host.computerSide ? this.host.t(this.isComputer(side) ? 'player.computer' : 'player.you') : '',
+        active: !st.outcome && st.turn === side,
+        details: [`${mine.length - kings}●${kings ? ` ${kings}♛` : ''}`],
+      };
+    });
+  }
+
+  info() { return ''; }
+
+  moveList() {
+    const h = (this.state && this.state.history) || [];
+    const rows = [];
+    for (let i = 0; i < h.length; i += 2) rows.push({ n: i / 2 + 1, white: h[i], black: h[i + 1] || '' });
+    return rows;
+  }
+
+  controls() {
+    const st = this.state, t = this.host.t;
+    if (!st) return [];
+    const human = !this.busy && !st.outcome;
+    return [
+      { id: 'undo', label: t('btn.undo'), key: 'U', disabled: !human || !st.history.length || !!this.drawOffer, run: () => this.undo() },
+      { id: 'draw', label: t('btn.offerDraw'), disabled: !this.humanTurn() || this.busy, run: () => this.offerDraw() },
+      { id: 'flip', label: t('btn.flip'), key: 'F', run: () => this.host.flip() },
+    ];
+  }
+
+  panel() {
+    const st = this.state, t = this.host.t;
+    if (!st) return null;
+    if (this.drawOffer) {
+      return {
+        id: 'draw', title: t('btn.offerDraw'),
+        lines: [t('draw.offer', { player: this.name(this.drawOffer), other: this.name(other(this.drawOffer)) })],
+        buttons: [
+          { id: 'accept', label: t('btn.accept'), primary: true, run: () => this.agreeDraw() },
+          { id: 'decline', label: t('btn.decline'), run: () => this.declineDraw() },
+        ],
+      };
+    }
+    if (st.outcome) {
+      return {
+        id: 'over', title: t('over.title'), lines: [this.outcomeText(st.outcome)],
+        buttons: [{ id: 'new', label: t('btn.newGame'), primary: true, run: () => this.host.newGame() }],
+      };
+    }
+    return null;
+  }
+}
+
+function safe(fn, fallback) {
+  try { return fn(); } catch { return fallback; }
+}

@@ -1,0 +1,48 @@
+// Translations: English (always loaded, the fallback) plus the chosen language, loaded on demand.
+// The language is the browser's by default, can be switched, and is remembered.
+import en from './en.js';
+
+export const LANGUAGES = { en: 'English', ro: 'Română', hu: 'Magyar', bg: 'Български', ru: 'Русский' };
+const KEY = 'tabla:lang';
+let lang = 'en';
+let dict = en;
+const loaded = { en };
+
+export function preferredLanguage() {
+  try {
+    const saved = localStorage.getItem(KEY);
+    if (saved && LANGUAGES[saved]) return saved;
+  } catch { /* storage may be unavailable */ }
+  for (const l of navigator.languages || [navigator.language || 'en']) {
+    const code = String(l).toLowerCase().split('-')[0];
+    if (LANGUAGES[code]) return code;
+  }
+  return 'en';
+}
+
+export async function setLanguage(code, { remember = true } = {}) {
+  if (!LANGUAGES[code]) code = 'en';
+  if (!loaded[code]) loaded[code] = (await import(`./${code}.js`)).default;
+  lang = code;
+  dict = loaded[code];
+  if (remember) { try { localStorage.setItem(KEY, code); } catch { /* ignore */ } }
+  if (typeof document !== 'undefined') document.documentElement.lang = code;
+  globalThis.dispatchEvent?.(new CustomEvent('tabla-language', { detail: { lang: code } }));
+  return code;
+}
+
+export const language = () => lang;
+
+/** Translate `key`, filling {name} placeholders from `params`. */
+export function t(key, params) {
+  let s = dict[key] ?? en[key] ?? key;
+  if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
+  return s;
+}
+
+/** Plural-aware: looks up `key.one` / `key.few` / `key.many` / `key.other` for the count n. */
+export function tn(key, n, params = {}) {
+  const rule = new Intl.PluralRules(lang).select(n);
+  const k = dict[`${key}.${rule}`] !== undefined || en[`${key}.${rule}`] !== undefined ? `${key}.${rule}` : `${key}.other`;
+  return t(k, { n, ...params });
+}

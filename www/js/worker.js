@@ -1,0 +1,51 @@
+// The computer opponent runs here, off the page's thread, on its own copy of the wasm package.
+// Requests: { id, kind, game, options, save, level } -> { id, result } | { id, error }.
+import { loadEngine } from './engine.js';
+
+const draughtsFromSave = (M, d, options) => {
+  const opts = {};
+  if (options && 'touchMove' in options) opts.touchMove = !!options.touchMove;
+  if (options && 'drawRules' in options) opts.drawRules = !!options.drawRules;
+  try {
+    const g = d.fen0 ? M.RussianDraughts.fromFen(d.fen0, opts) : new M.RussianDraughts(opts);
+    for (const mv of d.moves || []) g.play(mv);
+    return g;
+  } catch (e) {
+    if (d.pdn) return M.RussianDraughts.fromPdn(d.pdn);
+    throw e;
+  }
+};
+
+self.onmessage = async (e) => {
+  const { id, kind, options, save, level } = e.data;
+  try {
+    const M = await loadEngine();
+    let result;
+    if (kind === 'bg') {
+      const g = M.Backgammon.fromJSON(save);
+      const play = g.bestPlay({ level });
+      result = { notation: play.notation, steps: play.steps.map((s) => ({ from: s.from, to: s.to, die: s.die, hit: s.hit })) };
+    } else if (kind === 'bg-cube') {
+      const g = M.Backgammon.fromJSON(save);
+      result = typeof g.cubeDecision === 'function' ? g.cubeDecision({ level }) : 'take';
+    } else if (kind === 'bg-doubles') {
+      const g = M.Backgammon.fromJSON(save);
+      result = typeof g.bestDoubles === 'function' ? g.bestDoubles({ level }) : 6;
+    } else if (kind === 'ru') {
+      const g = draughtsFromSave(M, save, options);
+      const m = g.bestMove({ level });
+      result = { notation: m.notation, from: m.from, to: m.to, path: m.path, captured: m.captured, promotes: m.promotes };
+    } else if (kind === 'ru-draw') {
+      const g = draughtsFromSave(M, save, options);
+      const a = typeof g.analyze === 'function' ? g.analyze({ timeMs: 300 }) : null;
+      // accept only when the search says the position is level (score near zero), from its side
+      const score = a && typeof a.score === 'number' ? a.score : null;
+      result = score !== null && Math.abs(score) < 30;
+    } else {
+      throw new Error(`unknown request ${kind}`);
+    }
+    self.postMessage({ id, result });
+  } catch (err) {
+    self.postMessage({ id, error: String((err && err.message) || err) });
+  }
+};
