@@ -1,10 +1,9 @@
 //! `Backgammon`: the JS class over [`crate::backgammon::Game`] (backgammon, table, acey-deucey).
 
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use super::{from_js, from_js_or_default, js_err, seed_from_js, to_js, whole};
-use crate::backgammon::{Game, Options, Player, Position, Save, Scoring, StartRule, Step, Variant};
+use crate::backgammon::{Game, Options, OptionsInput, Player, Position, Save, Step};
 use crate::dice::Dice;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -71,60 +70,38 @@ export interface BackgammonOutcome {
 }
 "#;
 
-/// Options as JS passes them: every field optional, unknown fields refused (a typo must not be
-/// silently ignored).
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+/// `BackgammonOptions` as JS passes them: the engine's [`OptionsInput`] (defaults by variant,
+/// checks, unknown fields refused) and, for `fromPositionId` only, `turn`.
 struct JsOptions {
-    variant: Option<Variant>,
-    seed: Option<f64>,
-    start: Option<StartRule>,
-    scoring: Option<Scoring>,
-    cube: Option<bool>,
-    jacoby: Option<bool>,
-    match_length: Option<u32>,
-    doubles_extra_roll: Option<bool>,
-    enter_all_before_passing: Option<bool>,
-    exact_bear_off: Option<bool>,
+    options: Options,
+    seed: Option<u64>,
     turn: Option<Player>,
 }
 
-/// The longest match offered (the gnubg Match ID holds up to 32767; nobody plays longer).
-const MAX_MATCH_LENGTH: u32 = 64;
-
 impl JsOptions {
-    fn options(&self) -> Result<Options, JsError> {
-        let mut o = Options::new(self.variant.unwrap_or_default());
-        o.start = self.start.unwrap_or(o.start);
-        o.scoring = self.scoring.unwrap_or(o.scoring);
-        o.cube = self.cube.unwrap_or(o.cube);
-        o.jacoby = self.jacoby.unwrap_or(o.jacoby);
-        o.match_length = self.match_length.unwrap_or(o.match_length);
-        o.doubles_extra_roll = self.doubles_extra_roll.unwrap_or(o.doubles_extra_roll);
-        o.enter_all_before_passing = self.enter_all_before_passing.unwrap_or(o.enter_all_before_passing);
-        o.exact_bear_off = self.exact_bear_off.unwrap_or(o.exact_bear_off);
-        if o.match_length > MAX_MATCH_LENGTH {
-            return Err(JsError::new(&format!(
-                "matchLength must be 0 (money game) to {MAX_MATCH_LENGTH}, not {}",
-                o.match_length
-            )));
-        }
-        if o.jacoby && o.match_length > 0 {
-            return Err(JsError::new("the Jacoby rule applies to money play only, not to a match"));
-        }
-        Ok(o)
-    }
-
-    fn dice(&self) -> Result<Dice, JsError> {
-        Ok(match self.seed {
-            Some(s) => Dice::seeded(seed_from_js(s)?),
+    fn dice(&self) -> Dice {
+        match self.seed {
+            Some(s) => Dice::seeded(s),
             None => Dice::crypto(),
-        })
+        }
     }
 }
 
 fn parse_options(options: JsValue) -> Result<JsOptions, JsError> {
-    from_js_or_default(options, "bad options")
+    let mut map: serde_json::Map<String, serde_json::Value> = from_js_or_default(options, "bad options")?;
+    let turn: Option<Player> = match map.remove("turn") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(t) => Some(serde_json::from_value(t).map_err(|e| JsError::new(&format!("bad options: turn: {e}")))?),
+    };
+    let seed = match map.remove("seed") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(serde_json::Value::Number(n)) if n.as_f64().is_some() => Some(seed_from_js(n.as_f64().unwrap_or(-1.0))?),
+        Some(other) => return Err(JsError::new(&format!("seed must be a whole number from 0 to 4294967295, not {other}"))),
+    };
+    let input: OptionsInput = serde_json::from_value(serde_json::Value::Object(map))
+        .map_err(|e| JsError::new(&format!("bad options: {e}")))?;
+    let options = input.resolve().map_err(|e| JsError::new(&format!("bad options: {e}")))?;
+    Ok(JsOptions { options, seed, turn })
 }
 
 /// A game (or a match) of backgammon, table or acey-deucey.
@@ -148,7 +125,7 @@ impl Backgammon {
         if o.turn.is_some() {
             return Err(JsError::new("'turn' is an option of Backgammon.fromPositionId only"));
         }
-        Ok(Backgammon { game: Game::with_dice(o.options()?, o.dice()?) })
+        Ok(Backgammon { game: Game::with_dice(o.options, o.dice()) })
     }
 
     /// A game from a gnubg Position ID, with `options.turn` (default White) on roll.
@@ -159,7 +136,7 @@ impl Backgammon {
     ) -> Result<Backgammon, JsError> {
         let o = parse_options(options)?;
         let position = Position::from_position_id(id).map_err(js_err)?;
-        let game = Game::from_position(position, o.turn.unwrap_or(Player::White), o.options()?, o.dice()?);
+        let game = Game::from_position(position, o.turn.unwrap_or(Player::White), o.options, o.dice());
         Ok(Backgammon { game })
     }
 
