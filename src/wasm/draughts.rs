@@ -233,10 +233,15 @@ impl RussianDraughts {
         Ok(RussianDraughts { game, engine: None })
     }
 
-    /// A game from PDN text (`[GameType "25"]`), its moves replayed and checked.
+    /// A game from PDN text (`[GameType "25"]`), its moves replayed and checked under the
+    /// given options.
     #[wasm_bindgen(js_name = fromPdn)]
-    pub fn from_pdn(pdn: &str) -> Result<RussianDraughts, JsError> {
-        Ok(RussianDraughts { game: Game::from_pdn(pdn).map_err(js_err)?, engine: None })
+    pub fn from_pdn(
+        pdn: &str,
+        #[wasm_bindgen(unchecked_param_type = "DraughtsOptions")] options: JsValue,
+    ) -> Result<RussianDraughts, JsError> {
+        let game = Game::from_pdn_with(pdn, parse_options(options)?).map_err(js_err)?;
+        Ok(RussianDraughts { game, engine: None })
     }
 
     /// The position now, as PDN FEN with algebraic squares.
