@@ -207,6 +207,9 @@ over two lines} f6-g5 (2... h6-g5 {alt} (3. x) ) 2. 23-19 $1 g5xc5 3. b2-c3!? 1/
     assert_eq!(g.history().len(), 5);
     assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::Agreement)));
     assert_eq!(g.tags(), &[("Event".to_string(), "Casual".to_string())]);
+    // "1. ... f6-g5" style (a lone ellipsis)
+    let g = Game::from_pdn("1. c3-d4 ... f6-g5 *").unwrap();
+    assert_eq!(g.history().len(), 2);
     // a decisive result the rules do not produce (a resignation) is kept
     let g = Game::from_pdn("1. c3-d4 0-1").unwrap();
     assert_eq!(g.outcome(), None);

@@ -188,7 +188,7 @@ fn tokenize(text: &str) -> Result<Vec<RawGame>, PdnError> {
                 }
                 let tok: String = chars[start..i].iter().collect();
                 in_moves = true;
-                if tok.starts_with('$') {
+                if tok.starts_with('$') || tok.chars().all(|c| c == '.') {
                     continue;
                 }
                 if is_result(&tok) {
