@@ -72,3 +72,36 @@ fn perft_king_suite() {
         assert_eq!(perft_paths(&p, c.depth), c.paths, "paths: {} depth {}", c.fen, c.depth);
     }
 }
+
+/// The legal moves of 1000 random positions (kings everywhere, 80% with captures) against
+/// py-draughts' move lists and pydraughts' path counts (tests/data/draughts/movegen_oracle.txt).
+#[test]
+fn movegen_matches_oracle_on_random_positions() {
+    use std::collections::BTreeSet;
+    use tabla::draughts::Square;
+    let text = include_str!("data/draughts/movegen_oracle.txt");
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('|').collect();
+        let p = Position::from_fen(f[0]).unwrap();
+        let want: BTreeSet<(Square, Square, u32)> = f[2]
+            .split_whitespace()
+            .map(|m| {
+                let parts: Vec<&str> = m.split([':', '-']).collect();
+                let sq = |s: &str| Square::parse(s).unwrap();
+                let captured = parts
+                    .get(2)
+                    .map(|c| c.split(',').fold(0u32, |b, s| b | sq(s).bit()))
+                    .unwrap_or(0);
+                (sq(parts[0]), sq(parts[1]), captured)
+            })
+            .collect();
+        let moves = p.legal_moves();
+        let got: BTreeSet<(Square, Square, u32)> = moves.iter().map(|m| (m.from(), m.to(), m.captured())).collect();
+        assert_eq!(got, want, "{}", f[0]);
+        assert_eq!(moves.len(), want.len(), "{}", f[0]);
+        assert_eq!(p.legal_paths().len(), f[1].parse::<usize>().unwrap(), "paths: {}", f[0]);
+        n += 1;
+    }
+    assert_eq!(n, 1000);
+}
