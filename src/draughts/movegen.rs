@@ -21,7 +21,9 @@
 //! generator keeps the first path it finds for each. The `*_paths_*` functions instead yield
 //! every capture path (the other perft convention).
 
-use super::bitboard::{Bitboard, JUMP_FROM, JUMP_LAND, NEIGHBOR, RANK1, RANK8, RAY, nearest, opposite, slide, step};
+use super::bitboard::{
+    Bitboard, JUMP_FROM, JUMP_LAND, NEIGHBOR, RANK1, RANK8, RAY, nearest, opposite, slide, step,
+};
 use super::moves::{MAX_CAPTURES, Move};
 use super::position::Position;
 use super::square::Color;
@@ -311,7 +313,13 @@ impl Position {
             Color::White => RANK8,
             Color::Black => RANK1,
         };
-        let mut c = Capturer { occ, opp, promo, sink, mv: Move::quiet(0, 0, false) };
+        let mut c = Capturer {
+            occ,
+            opp,
+            promo,
+            sink,
+            mv: Move::quiet(0, 0, false),
+        };
         let mut men = self.man_jumpers();
         while men != 0 {
             let s = men.trailing_zeros() as usize;
@@ -342,7 +350,11 @@ impl Position {
     /// returns whether there was any.
     fn gen_captures(&self, out: &mut Vec<Move>, all_paths: bool) -> bool {
         let before = out.len();
-        self.captures_into(MoveSink { out: &mut *out, first: before, all_paths });
+        self.captures_into(MoveSink {
+            out: &mut *out,
+            first: before,
+            all_paths,
+        });
         out.len() > before
     }
 
@@ -441,7 +453,13 @@ impl Position {
     pub(crate) fn count_with(&self, scratch: &mut Vec<u64>, all_paths: bool) -> u64 {
         if self.has_capture() {
             scratch.clear();
-            self.captures_into(CountSink { keys: scratch, first: 0, all_paths, count: 0 }).count
+            self.captures_into(CountSink {
+                keys: scratch,
+                first: 0,
+                all_paths,
+                count: 0,
+            })
+            .count
         } else {
             self.count_quiet()
         }
@@ -490,7 +508,9 @@ impl Position {
                 let t = targets.trailing_zeros() as usize;
                 targets &= targets - 1;
                 let from = NEIGHBOR[back][t] as usize;
-                n += self.quiet_child_unhashed(from, t, promo).count_with(scratch, all_paths);
+                n += self
+                    .quiet_child_unhashed(from, t, promo)
+                    .count_with(scratch, all_paths);
             }
         }
         let mut kings = own & self.kings;
@@ -502,7 +522,9 @@ impl Position {
                 while targets != 0 {
                     let t = targets.trailing_zeros() as usize;
                     targets &= targets - 1;
-                    n += self.quiet_child_unhashed(s, t, promo).count_with(scratch, all_paths);
+                    n += self
+                        .quiet_child_unhashed(s, t, promo)
+                        .count_with(scratch, all_paths);
                 }
             }
         }
