@@ -62,7 +62,9 @@ impl Sink for MoveSink<'_> {
 
     #[inline]
     fn emit(&mut self, mv: &Move) {
-        if !self.all_paths {
+        // A single capture's path is just (start, end): no other path can repeat it, and no
+        // longer capture has the same captured set. Only longer ones need the duplicate check.
+        if !self.all_paths && mv.len > 2 {
             let to = mv.path[mv.len as usize - 1];
             for m in &self.out[self.first..] {
                 if m.captured == mv.captured && m.path[m.len as usize - 1] == to {
@@ -90,7 +92,8 @@ impl Sink for CountSink<'_> {
 
     #[inline]
     fn emit(&mut self, mv: &Move) {
-        if !self.all_paths {
+        // single captures need no duplicate check (see `MoveSink::emit`)
+        if !self.all_paths && mv.len > 2 {
             let key = mv.path[mv.len as usize - 1] as u64 | (mv.captured as u64) << 8;
             if self.keys[self.first..].contains(&key) {
                 return;
