@@ -105,19 +105,20 @@ impl Sink for CountSink<'_> {
 }
 
 /// The recursive capture search for one piece.
-struct Capturer<S: Sink> {
+struct Capturer<'s, S: Sink> {
     /// Every piece on the board except the moving one (captured pieces stay: Turkish strike).
     occ: Bitboard,
     /// The opponent's pieces (captured ones included; `mv.captured` tells them apart).
     opp: Bitboard,
     /// The mover's promotion rank.
     promo: Bitboard,
-    sink: S,
+    /// Borrowed, not moved: copying a sink through memory stalls on store forwarding.
+    sink: &'s mut S,
     /// The sequence under construction.
     mv: Move,
 }
 
-impl<S: Sink> Capturer<S> {
+impl<S: Sink> Capturer<'_, S> {
     #[inline(always)]
     fn emit(&mut self) {
         self.sink.emit(&self.mv);
@@ -311,13 +312,13 @@ impl Position {
     }
 
     /// Runs the capture search of every piece of the side to move that can capture, into
-    /// `sink`; returns the sink.
-    fn captures_into<S: Sink>(&self, sink: S) -> S {
+    /// `sink`.
+    fn captures_into<S: Sink>(&self, sink: &mut S) {
         self.captures_from(self.man_jumpers(), sink)
     }
 
     /// [`captures_into`](Self::captures_into) with the men that can jump already known.
-    fn captures_from<S: Sink>(&self, mut men: Bitboard, sink: S) -> S {
+    fn captures_from<S: Sink>(&self, mut men: Bitboard, sink: &mut S) {
         let (own, opp) = self.sides();
         let occ = self.white | self.black;
         let promo = match self.turn {
@@ -353,14 +354,13 @@ impl Position {
             c.sink.begin_piece();
             c.king(s);
         }
-        c.sink
     }
 
     /// Appends every capture to `out` (one per start/end/captured set unless `all_paths`);
     /// returns whether there was any.
     fn gen_captures(&self, out: &mut Vec<Move>, all_paths: bool) -> bool {
         let before = out.len();
-        self.captures_into(MoveSink {
+        self.captures_into(&mut MoveSink {
             out: &mut *out,
             first: before,
             all_paths,
@@ -466,16 +466,14 @@ impl Position {
         let men = self.man_jumpers();
         if men != 0 || self.king_has_capture() {
             scratch.clear();
-            self.captures_from(
-                men,
-                CountSink {
-                    keys: scratch,
-                    first: 0,
-                    all_paths,
-                    count: 0,
-                },
-            )
-            .count
+            let mut sink = CountSink {
+                keys: scratch,
+                first: 0,
+                all_paths,
+                count: 0,
+            };
+            self.captures_from(men, &mut sink);
+            sink.count
         } else {
             self.count_quiet()
         }
