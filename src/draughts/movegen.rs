@@ -108,8 +108,6 @@ impl Sink for CountSink<'_> {
 struct Capturer<'s, S: Sink> {
     /// Every piece on the board except the moving one (captured pieces stay: Turkish strike).
     occ: Bitboard,
-    /// The opponent's pieces (captured ones included; `mv.captured` tells them apart).
-    opp: Bitboard,
     /// The mover's promotion rank.
     promo: Bitboard,
     /// Borrowed, not moved: copying a sink through memory stalls on store forwarding.
@@ -140,11 +138,10 @@ impl<S: Sink> Capturer<'_, S> {
         self.mv.captured &= !(1 << over);
     }
 
-    /// Whether a king on `s` could capture, given the pieces already captured; direction `back`
-    /// (towards the piece just taken) is skipped: that piece blocks it.
+    /// Whether a king on `s` could capture one of `live` (the opponent's pieces not taken yet);
+    /// direction `back` (towards the piece just taken) is skipped: that piece blocks it.
     #[inline]
-    fn king_can_capture(&self, s: usize, back: usize) -> bool {
-        let live = self.opp & !self.mv.captured;
+    fn king_can_capture(&self, s: usize, back: usize, live: Bitboard) -> bool {
         for d in 0..4 {
             if d == back {
                 continue;
@@ -165,10 +162,10 @@ impl<S: Sink> Capturer<'_, S> {
         false
     }
 
-    /// Extends the sequence with every king jump from `s`; returns whether there was one.
+    /// Extends the sequence with every king jump from `s` over a piece of `live` (the
+    /// opponent's pieces not taken yet); returns whether there was one.
     #[allow(clippy::needless_range_loop)] // `d` is the direction, used beyond indexing
-    fn king(&mut self, s: usize) -> bool {
-        let live = self.opp & !self.mv.captured;
+    fn king(&mut self, s: usize, live: Bitboard) -> bool {
         let mut found = false;
         for d in 0..4 {
             let blockers = RAY[d][s] & self.occ;
@@ -185,24 +182,23 @@ impl<S: Sink> Capturer<'_, S> {
             }
             found = true;
             // The landing rule: squares from which the capture goes on, if there are any.
-            self.mv.captured |= 1 << first;
+            let live = live & !(1 << first);
             let mut cont = 0;
             let mut l = lands;
             while l != 0 {
                 let t = l.trailing_zeros() as usize;
-                if self.king_can_capture(t, opposite(d)) {
+                if self.king_can_capture(t, opposite(d), live) {
                     cont |= 1 << t;
                 }
                 l &= l - 1;
             }
-            self.mv.captured &= !(1 << first);
             let mut targets = if cont != 0 { cont } else { lands };
             while targets != 0 {
                 let t = targets.trailing_zeros() as usize;
                 targets &= targets - 1;
                 self.push(first, t);
                 if cont != 0 {
-                    self.king(t);
+                    self.king(t, live);
                 } else {
                     self.emit();
                 }
@@ -212,10 +208,10 @@ impl<S: Sink> Capturer<'_, S> {
         found
     }
 
-    /// Extends the sequence with every man jump from `s`; returns whether there was one.
+    /// Extends the sequence with every man jump from `s` over a piece of `live`; returns
+    /// whether there was one.
     #[allow(clippy::needless_range_loop)] // `d` is the direction, used beyond indexing
-    fn man(&mut self, s: usize) -> bool {
-        let live = self.opp & !self.mv.captured;
+    fn man(&mut self, s: usize, live: Bitboard) -> bool {
         let mut found = false;
         for d in 0..4 {
             let land = JUMP_LAND[d][s];
@@ -232,11 +228,11 @@ impl<S: Sink> Capturer<'_, S> {
             if self.promo & (1 << land) != 0 {
                 let was = self.mv.promotes;
                 self.mv.promotes = true;
-                if !self.king(land) {
+                if !self.king(land, live & !(1 << over)) {
                     self.emit();
                 }
                 self.mv.promotes = was;
-            } else if !self.man(land) {
+            } else if !self.man(land, live & !(1 << over)) {
                 self.emit();
             }
             self.pop(over);
@@ -327,7 +323,6 @@ impl Position {
         };
         let mut c = Capturer {
             occ,
-            opp,
             promo,
             sink,
             mv: Move::quiet(0, 0, false),
@@ -339,7 +334,7 @@ impl Position {
             c.mv = Move::quiet(s, s, false);
             c.mv.len = 1;
             c.sink.begin_piece();
-            c.man(s);
+            c.man(s, opp);
         }
         let mut kings = own & self.kings;
         while kings != 0 {
@@ -352,7 +347,7 @@ impl Position {
             c.mv = Move::quiet(s, s, false);
             c.mv.len = 1;
             c.sink.begin_piece();
-            c.king(s);
+            c.king(s, opp);
         }
     }
 
