@@ -150,7 +150,11 @@ pub const RAY: [[Bitboard; 32]; 4] = build_rays();
 /// lie on one ray in that direction).
 #[inline(always)]
 pub const fn nearest(b: Bitboard, d: usize) -> usize {
-    if d < 2 { b.trailing_zeros() as usize } else { 31 - b.leading_zeros() as usize }
+    if d < 2 {
+        b.trailing_zeros() as usize
+    } else {
+        31 - b.leading_zeros() as usize
+    }
 }
 
 /// The squares of `RAY[d][s]` strictly before the first square of `occupied` on it (all of the

@@ -13,7 +13,7 @@
 //!   moves compactly;
 //! - [`DrawCounters::after`] and [`DrawCounters::draw_reason`]: the move-count draw rules exactly
 //!   as the referee applies them;
-//! - [`perft`], [`perft_paths`], [`perft_divide`].
+//! - [`perft()`], [`perft_paths`], [`perft_divide`].
 //!
 //! For a **user interface** (the wasm bindings), [`Game`] is the referee: history with notation
 //! ([`Game::history`]), [`Game::play`] (move text) or [`Game::play_move`], [`Game::undo`],
