@@ -122,6 +122,27 @@ const fn build_rays() -> [[Bitboard; 32]; 4] {
     t
 }
 
+const fn build_jump_land() -> [[u8; 32]; 4] {
+    let mut t = [[NONE; 32]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut s = 0;
+        while s < 32 {
+            let to = step(step(1 << s, d), d);
+            if to != 0 {
+                t[d][s] = to.trailing_zeros() as u8;
+            }
+            s += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// `JUMP_LAND[d][s]`: the square two steps from `s` in direction `d` (where a man jumping from
+/// `s` lands), or `0xFF` off the board.
+pub const JUMP_LAND: [[u8; 32]; 4] = build_jump_land();
+
 /// `RAY[d][s]`: every square beyond `s` in direction `d` up to the edge (not `s` itself).
 pub const RAY: [[Bitboard; 32]; 4] = build_rays();
 
@@ -129,7 +150,11 @@ pub const RAY: [[Bitboard; 32]; 4] = build_rays();
 /// lie on one ray in that direction).
 #[inline(always)]
 pub const fn nearest(b: Bitboard, d: usize) -> usize {
-    if d < 2 { b.trailing_zeros() as usize } else { 31 - b.leading_zeros() as usize }
+    if d < 2 {
+        b.trailing_zeros() as usize
+    } else {
+        31 - b.leading_zeros() as usize
+    }
 }
 
 /// The squares of `RAY[d][s]` strictly before the first square of `occupied` on it (all of the

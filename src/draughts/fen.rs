@@ -49,7 +49,10 @@ impl fmt::Display for FenError {
             FenError::Empty => write!(f, "it is empty"),
             FenError::BadTurn(t) => write!(f, "the side to move must be W or B, not `{t}`"),
             FenError::BadField(t) => {
-                write!(f, "field `{t}` must start with W or B followed by a list of squares")
+                write!(
+                    f,
+                    "field `{t}` must start with W or B followed by a list of squares"
+                )
             }
             FenError::DuplicateSide(c) => write!(f, "{c}'s pieces are listed twice"),
             FenError::BadSquare(t) => write!(

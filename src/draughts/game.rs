@@ -27,7 +27,10 @@ pub struct GameOptions {
 
 impl Default for GameOptions {
     fn default() -> GameOptions {
-        GameOptions { draw_rules: true, touch_move: false }
+        GameOptions {
+            draw_rules: true,
+            touch_move: false,
+        }
     }
 }
 
@@ -85,8 +88,14 @@ impl Outcome {
     /// The PDN result token: `1-0`, `0-1` or `1/2-1/2`.
     pub fn pdn_result(self) -> &'static str {
         match self {
-            Outcome::Win { winner: Color::White, .. } => "1-0",
-            Outcome::Win { winner: Color::Black, .. } => "0-1",
+            Outcome::Win {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "0-1",
             Outcome::Draw(_) => "1/2-1/2",
         }
     }
@@ -95,10 +104,16 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Win { winner, reason: WinReason::NoPieces } => {
+            Outcome::Win {
+                winner,
+                reason: WinReason::NoPieces,
+            } => {
                 write!(f, "{winner} wins: {} has no pieces left", winner.opposite())
             }
-            Outcome::Win { winner, reason: WinReason::NoMoves } => {
+            Outcome::Win {
+                winner,
+                reason: WinReason::NoMoves,
+            } => {
                 write!(f, "{winner} wins: {} has no legal move", winner.opposite())
             }
             Outcome::Draw(r) => write!(f, "draw: {r}"),
@@ -131,7 +146,9 @@ impl fmt::Display for GameError {
                 f,
                 "the piece on {touched} was picked up and has a legal move, so it must be moved (touch-move rule)"
             ),
-            GameError::CannotTouch { square, reason } => write!(f, "cannot pick up {square}: {reason}"),
+            GameError::CannotTouch { square, reason } => {
+                write!(f, "cannot pick up {square}: {reason}")
+            }
         }
     }
 }
@@ -310,7 +327,11 @@ impl Game {
         }
         let mt = MoveText::parse(text)?;
         let legal = self.position.legal_moves();
-        let paths = if legal.first().is_some_and(Move::is_capture) { self.position.legal_paths() } else { Vec::new() };
+        let paths = if legal.first().is_some_and(Move::is_capture) {
+            self.position.legal_paths()
+        } else {
+            Vec::new()
+        };
         let mv = self.position.resolve(text, &mt, &legal, Some(&paths))?;
         self.commit(mv, &legal, &paths)
     }
@@ -329,7 +350,11 @@ impl Game {
                 hint: None,
             }));
         };
-        let paths = if m.is_capture() { self.position.legal_paths() } else { Vec::new() };
+        let paths = if m.is_capture() {
+            self.position.legal_paths()
+        } else {
+            Vec::new()
+        };
         self.commit(m, &legal, &paths)
     }
 
@@ -347,7 +372,12 @@ impl Game {
         let before = self.position;
         let after = before.after(&mv);
         let counters = self.counters.after(&before, &mv, &after);
-        self.history.push(Ply { mv, notation, before, counters_before: self.counters });
+        self.history.push(Ply {
+            mv,
+            notation,
+            before,
+            counters_before: self.counters,
+        });
         self.position = after;
         self.counters = counters;
         self.touched = None;
@@ -360,10 +390,10 @@ impl Game {
     /// returns it. A draw agreed after that move is cancelled with it; a draw agreed before any
     /// move is cancelled alone (returning `Ok(None)`).
     pub fn undo(&mut self) -> Result<Option<Move>, GameError> {
-        self.touched = None;
         match self.history.pop() {
             None if self.agreed_draw => {
                 self.agreed_draw = false;
+                self.touched = None;
                 self.outcome = self.compute_outcome();
                 Ok(None)
             }
@@ -371,6 +401,7 @@ impl Game {
             Some(ply) => {
                 self.position = ply.before;
                 self.counters = ply.counters_before;
+                self.touched = None;
                 self.agreed_draw = false;
                 self.recorded_result = None;
                 self.outcome = self.compute_outcome();
@@ -399,7 +430,10 @@ impl Game {
         }
         match self.position.piece_at(square) {
             None => {
-                return Err(GameError::CannotTouch { square, reason: "the square is empty".into() });
+                return Err(GameError::CannotTouch {
+                    square,
+                    reason: "the square is empty".into(),
+                });
             }
             Some(p) if p.color != self.turn() => {
                 return Err(GameError::CannotTouch {
@@ -449,10 +483,16 @@ impl Game {
         let pos = &self.position;
         let loser = pos.turn();
         if pos.pieces(loser) == 0 {
-            return Some(Outcome::Win { winner: loser.opposite(), reason: WinReason::NoPieces });
+            return Some(Outcome::Win {
+                winner: loser.opposite(),
+                reason: WinReason::NoPieces,
+            });
         }
         if !pos.has_legal_move() {
-            return Some(Outcome::Win { winner: loser.opposite(), reason: WinReason::NoMoves });
+            return Some(Outcome::Win {
+                winner: loser.opposite(),
+                reason: WinReason::NoMoves,
+            });
         }
         if self.agreed_draw {
             return Some(Outcome::Draw(DrawReason::Agreement));

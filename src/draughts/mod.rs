@@ -1,22 +1,48 @@
 //! Russian draughts (shashki): the rules engine (RULES.md section 2).
 //!
-//! - [`Position`]: the pieces and the side to move on 32-square bitboards, with an incrementally
-//!   updated Zobrist hash; legal move generation ([`Position::legal_moves_into`]), copy-make and
-//!   make/unmake ([`Position::after`], [`Position::make`], [`Position::unmake`]), [`perft`].
-//! - [`Move`]: one legal move with its full path, captured pieces in order and promotion flag;
-//!   [`MoveKey`] is its compact identity.
-//! - Notation ([`Position::parse_move`], [`Position::move_text`]), PDN FEN
-//!   ([`Position::from_fen`], [`Position::to_fen`]).
+//! # Map
+//!
+//! For a **search** (the AI), the fast layer is [`Position`] (24 bytes, `Copy`):
+//! - [`Position::legal_moves_into`] fills a reusable `Vec<Move>` with the legal moves (one per
+//!   start, end and captured set; only captures when a capture exists);
+//! - [`Position::make`] / [`Position::unmake`] (or copy-make with [`Position::after`]);
+//! - [`Position::turn`], [`Position::count`], [`Position::pieces`], [`Position::kings`],
+//!   [`Position::has_capture`], [`Position::is_lost`];
+//! - [`Position::hash`]: Zobrist, updated incrementally by every move (for a transposition table
+//!   and repetition detection); [`Move::key`] / [`MoveKey`] / [`Position::find_move`] to store
+//!   moves compactly;
+//! - [`DrawCounters::after`] and [`DrawCounters::draw_reason`]: the move-count draw rules exactly
+//!   as the referee applies them;
+//! - [`perft()`], [`perft_paths`], [`perft_divide`].
+//!
+//! For a **user interface** (the wasm bindings), [`Game`] is the referee: history with notation
+//! ([`Game::history`]), [`Game::play`] (move text) or [`Game::play_move`], [`Game::undo`],
+//! [`Game::outcome`] with every draw rule, [`Game::agree_draw`], touch-move
+//! ([`Game::touch`], [`GameOptions::touch_move`]), FEN ([`Game::from_fen`], [`Game::fen`]) and
+//! PDN ([`Game::from_pdn`], [`Game::to_pdn`]). A [`Move`] carries its full path, the captured
+//! squares in order and the promotion flag; [`Game::legal_moves_with_notation`] gives each legal
+//! move with its shortest unambiguous text.
+//!
+//! Every fallible call returns a typed error ([`FenError`], [`MoveError`], [`GameError`],
+//! [`PdnError`]) whose `Display` says what was wrong, and leaves the object untouched. Nothing
+//! panics on any input.
 //!
 //! ```
-//! use tabla::draughts::Position;
+//! use tabla::draughts::{Game, GameOptions, Position};
+//! // search side
 //! let mut pos = Position::start();
-//! let moves = pos.legal_moves();
-//! assert_eq!(moves.len(), 7);
-//! let m = pos.parse_move("c3-d4").unwrap();
-//! let undo = pos.make(&m);
+//! let mut buf = Vec::new();
+//! pos.legal_moves_into(&mut buf);
+//! assert_eq!(buf.len(), 7);
+//! let undo = pos.make(&buf[0]);
 //! pos.unmake(undo);
 //! assert_eq!(pos, Position::start());
+//! // referee side
+//! let mut game = Game::new(GameOptions::default());
+//! let mv = game.play("c3-d4").unwrap();
+//! assert_eq!(mv.path().map(|s| s.to_string()).collect::<Vec<_>>(), ["c3", "d4"]);
+//! assert_eq!(game.history()[0].notation, "c3-d4");
+//! assert_eq!(game.outcome(), None);
 //! ```
 
 pub mod bitboard;

@@ -21,7 +21,9 @@
 //! generator keeps the first path it finds for each. The `*_paths_*` functions instead yield
 //! every capture path (the other perft convention).
 
-use super::bitboard::{Bitboard, JUMP_FROM, NEIGHBOR, RANK1, RANK8, RAY, nearest, opposite, slide, step};
+use super::bitboard::{
+    Bitboard, JUMP_FROM, JUMP_LAND, NEIGHBOR, RANK1, RANK8, RAY, nearest, opposite, slide, step,
+};
 use super::moves::{MAX_CAPTURES, Move};
 use super::position::Position;
 use super::square::Color;
@@ -60,7 +62,9 @@ impl Sink for MoveSink<'_> {
 
     #[inline]
     fn emit(&mut self, mv: &Move) {
-        if !self.all_paths {
+        // A single capture's path is just (start, end): no other path can repeat it, and no
+        // longer capture has the same captured set. Only longer ones need the duplicate check.
+        if !self.all_paths && mv.len > 2 {
             let to = mv.path[mv.len as usize - 1];
             for m in &self.out[self.first..] {
                 if m.captured == mv.captured && m.path[m.len as usize - 1] == to {
@@ -88,7 +92,8 @@ impl Sink for CountSink<'_> {
 
     #[inline]
     fn emit(&mut self, mv: &Move) {
-        if !self.all_paths {
+        // single captures need no duplicate check (see `MoveSink::emit`)
+        if !self.all_paths && mv.len > 2 {
             let key = mv.path[mv.len as usize - 1] as u64 | (mv.captured as u64) << 8;
             if self.keys[self.first..].contains(&key) {
                 return;
@@ -100,19 +105,18 @@ impl Sink for CountSink<'_> {
 }
 
 /// The recursive capture search for one piece.
-struct Capturer<S: Sink> {
+struct Capturer<'s, S: Sink> {
     /// Every piece on the board except the moving one (captured pieces stay: Turkish strike).
     occ: Bitboard,
-    /// The opponent's pieces (captured ones included; `mv.captured` tells them apart).
-    opp: Bitboard,
     /// The mover's promotion rank.
     promo: Bitboard,
-    sink: S,
+    /// Borrowed, not moved: copying a sink through memory stalls on store forwarding.
+    sink: &'s mut S,
     /// The sequence under construction.
     mv: Move,
 }
 
-impl<S: Sink> Capturer<S> {
+impl<S: Sink> Capturer<'_, S> {
     #[inline(always)]
     fn emit(&mut self) {
         self.sink.emit(&self.mv);
@@ -134,11 +138,10 @@ impl<S: Sink> Capturer<S> {
         self.mv.captured &= !(1 << over);
     }
 
-    /// Whether a king on `s` could capture, given the pieces already captured; direction `back`
-    /// (towards the piece just taken) is skipped: that piece blocks it.
+    /// Whether a king on `s` could capture one of `live` (the opponent's pieces not taken yet);
+    /// direction `back` (towards the piece just taken) is skipped: that piece blocks it.
     #[inline]
-    fn king_can_capture(&self, s: usize, back: usize) -> bool {
-        let live = self.opp & !self.mv.captured;
+    fn king_can_capture(&self, s: usize, back: usize, live: Bitboard) -> bool {
         for d in 0..4 {
             if d == back {
                 continue;
@@ -159,10 +162,10 @@ impl<S: Sink> Capturer<S> {
         false
     }
 
-    /// Extends the sequence with every king jump from `s`; returns whether there was one.
+    /// Extends the sequence with every king jump from `s` over a piece of `live` (the
+    /// opponent's pieces not taken yet); returns whether there was one.
     #[allow(clippy::needless_range_loop)] // `d` is the direction, used beyond indexing
-    fn king(&mut self, s: usize) -> bool {
-        let live = self.opp & !self.mv.captured;
+    fn king(&mut self, s: usize, live: Bitboard) -> bool {
         let mut found = false;
         for d in 0..4 {
             let blockers = RAY[d][s] & self.occ;
@@ -179,24 +182,23 @@ impl<S: Sink> Capturer<S> {
             }
             found = true;
             // The landing rule: squares from which the capture goes on, if there are any.
-            self.mv.captured |= 1 << first;
+            let live = live & !(1 << first);
             let mut cont = 0;
             let mut l = lands;
             while l != 0 {
                 let t = l.trailing_zeros() as usize;
-                if self.king_can_capture(t, opposite(d)) {
+                if self.king_can_capture(t, opposite(d), live) {
                     cont |= 1 << t;
                 }
                 l &= l - 1;
             }
-            self.mv.captured &= !(1 << first);
             let mut targets = if cont != 0 { cont } else { lands };
             while targets != 0 {
                 let t = targets.trailing_zeros() as usize;
                 targets &= targets - 1;
                 self.push(first, t);
                 if cont != 0 {
-                    self.king(t);
+                    self.king(t, live);
                 } else {
                     self.emit();
                 }
@@ -206,18 +208,18 @@ impl<S: Sink> Capturer<S> {
         found
     }
 
-    /// Extends the sequence with every man jump from `s`; returns whether there was one.
+    /// Extends the sequence with every man jump from `s` over a piece of `live`; returns
+    /// whether there was one.
     #[allow(clippy::needless_range_loop)] // `d` is the direction, used beyond indexing
-    fn man(&mut self, s: usize) -> bool {
-        let live = self.opp & !self.mv.captured;
+    fn man(&mut self, s: usize, live: Bitboard) -> bool {
         let mut found = false;
         for d in 0..4 {
-            let over = NEIGHBOR[d][s];
-            if over == NONE || live & (1 << over) == 0 {
+            let land = JUMP_LAND[d][s];
+            if land == NONE {
                 continue;
             }
-            let land = NEIGHBOR[d][over as usize];
-            if land == NONE || self.occ & (1 << land) != 0 {
+            let over = NEIGHBOR[d][s];
+            if live & (1 << over) == 0 || self.occ & (1 << land) != 0 {
                 continue;
             }
             found = true;
@@ -226,11 +228,11 @@ impl<S: Sink> Capturer<S> {
             if self.promo & (1 << land) != 0 {
                 let was = self.mv.promotes;
                 self.mv.promotes = true;
-                if !self.king(land) {
+                if !self.king(land, live & !(1 << over)) {
                     self.emit();
                 }
                 self.mv.promotes = was;
-            } else if !self.man(land) {
+            } else if !self.man(land, live & !(1 << over)) {
                 self.emit();
             }
             self.pop(over);
@@ -284,10 +286,14 @@ impl Position {
     }
 
     /// Whether the side to move has a capture (and so must capture: RU-CAPTURE-COMPULSORY).
+    #[inline(always)]
     pub fn has_capture(&self) -> bool {
-        if self.man_jumpers() != 0 {
-            return true;
-        }
+        self.man_jumpers() != 0 || self.king_has_capture()
+    }
+
+    /// Whether a king of the side to move can capture.
+    #[inline(always)]
+    fn king_has_capture(&self) -> bool {
         let (own, opp) = self.sides();
         let occ = self.white | self.black;
         let mut k = own & self.kings;
@@ -302,16 +308,25 @@ impl Position {
     }
 
     /// Runs the capture search of every piece of the side to move that can capture, into
-    /// `sink`; returns the sink.
-    fn captures_into<S: Sink>(&self, sink: S) -> S {
+    /// `sink`.
+    fn captures_into<S: Sink>(&self, sink: &mut S) {
+        self.captures_from(self.man_jumpers(), sink)
+    }
+
+    /// [`captures_into`](Self::captures_into) with the men that can jump already known.
+    fn captures_from<S: Sink>(&self, mut men: Bitboard, sink: &mut S) {
         let (own, opp) = self.sides();
         let occ = self.white | self.black;
         let promo = match self.turn {
             Color::White => RANK8,
             Color::Black => RANK1,
         };
-        let mut c = Capturer { occ, opp, promo, sink, mv: Move::quiet(0, 0, false) };
-        let mut men = self.man_jumpers();
+        let mut c = Capturer {
+            occ,
+            promo,
+            sink,
+            mv: Move::quiet(0, 0, false),
+        };
         while men != 0 {
             let s = men.trailing_zeros() as usize;
             men &= men - 1;
@@ -319,7 +334,7 @@ impl Position {
             c.mv = Move::quiet(s, s, false);
             c.mv.len = 1;
             c.sink.begin_piece();
-            c.man(s);
+            c.man(s, opp);
         }
         let mut kings = own & self.kings;
         while kings != 0 {
@@ -332,16 +347,19 @@ impl Position {
             c.mv = Move::quiet(s, s, false);
             c.mv.len = 1;
             c.sink.begin_piece();
-            c.king(s);
+            c.king(s, opp);
         }
-        c.sink
     }
 
     /// Appends every capture to `out` (one per start/end/captured set unless `all_paths`);
     /// returns whether there was any.
     fn gen_captures(&self, out: &mut Vec<Move>, all_paths: bool) -> bool {
         let before = out.len();
-        self.captures_into(MoveSink { out: &mut *out, first: before, all_paths });
+        self.captures_into(&mut MoveSink {
+            out: &mut *out,
+            first: before,
+            all_paths,
+        });
         out.len() > before
     }
 
@@ -421,7 +439,9 @@ impl Position {
         let empty = !occ;
         let men = own & !self.kings;
         let [d1, d2] = forward(self.turn);
-        let mut n = (step(men, d1) & empty).count_ones() + (step(men, d2) & empty).count_ones();
+        // one 64-bit popcount for both directions (the x86-64 baseline has no popcnt instruction)
+        let both = ((step(men, d1) & empty) as u64) << 32 | (step(men, d2) & empty) as u64;
+        let mut n = both.count_ones();
         let mut kings = own & self.kings;
         while kings != 0 {
             let s = kings.trailing_zeros() as usize;
@@ -436,11 +456,19 @@ impl Position {
 
     /// The number of legal moves (or of legal paths if `all_paths`), using `scratch` only when
     /// there are captures.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn count_with(&self, scratch: &mut Vec<u64>, all_paths: bool) -> u64 {
-        if self.has_capture() {
+        let men = self.man_jumpers();
+        if men != 0 || self.king_has_capture() {
             scratch.clear();
-            self.captures_into(CountSink { keys: scratch, first: 0, all_paths, count: 0 }).count
+            let mut sink = CountSink {
+                keys: scratch,
+                first: 0,
+                all_paths,
+                count: 0,
+            };
+            self.captures_from(men, &mut sink);
+            sink.count
         } else {
             self.count_quiet()
         }
@@ -468,7 +496,7 @@ impl Position {
     /// Perft at depth 2 summed over the children: for a position without captures the quiet
     /// moves are enumerated straight from the bitboards (no move list); `None` if there are
     /// captures (the caller then uses the general path).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn perft2_quiet(&self, scratch: &mut Vec<u64>, all_paths: bool) -> Option<u64> {
         if self.has_capture() {
             return None;
@@ -489,7 +517,9 @@ impl Position {
                 let t = targets.trailing_zeros() as usize;
                 targets &= targets - 1;
                 let from = NEIGHBOR[back][t] as usize;
-                n += self.quiet_child_unhashed(from, t, promo).count_with(scratch, all_paths);
+                n += self
+                    .quiet_child_unhashed(from, t, promo)
+                    .count_with(scratch, all_paths);
             }
         }
         let mut kings = own & self.kings;
@@ -501,7 +531,9 @@ impl Position {
                 while targets != 0 {
                     let t = targets.trailing_zeros() as usize;
                     targets &= targets - 1;
-                    n += self.quiet_child_unhashed(s, t, promo).count_with(scratch, all_paths);
+                    n += self
+                        .quiet_child_unhashed(s, t, promo)
+                        .count_with(scratch, all_paths);
                 }
             }
         }

@@ -44,7 +44,9 @@ pub enum PositionError {
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::Overlap(s) => write!(f, "square {s} holds both a white and a black piece"),
+            PositionError::Overlap(s) => {
+                write!(f, "square {s} holds both a white and a black piece")
+            }
             PositionError::TooManyPieces { color, count } => {
                 write!(f, "{color} has {count} pieces; a side has at most 12")
             }
@@ -52,7 +54,9 @@ impl fmt::Display for PositionError {
                 f,
                 "a {color} man on {square} stands on its promotion rank (it would be a king)"
             ),
-            PositionError::KingWithoutPiece(s) => write!(f, "square {s} is marked as a king but is empty"),
+            PositionError::KingWithoutPiece(s) => {
+                write!(f, "square {s} is marked as a king but is empty")
+            }
         }
     }
 }
@@ -90,7 +94,13 @@ impl Position {
         let white = 0x0000_0FFF;
         let black = 0xFFF0_0000;
         // Computed at compile time to keep `start` const; checked against `hash_of` in tests.
-        Position { white, black, kings: 0, turn: Color::White, hash: START_HASH }
+        Position {
+            white,
+            black,
+            kings: 0,
+            turn: Color::White,
+            hash: START_HASH,
+        }
     }
 
     /// A position from piece sets, validated (see [`PositionError`]).
@@ -108,16 +118,31 @@ impl Position {
         }
         for (color, b) in [(Color::White, white), (Color::Black, black)] {
             if b.count_ones() > 12 {
-                return Err(PositionError::TooManyPieces { color, count: b.count_ones() });
+                return Err(PositionError::TooManyPieces {
+                    color,
+                    count: b.count_ones(),
+                });
             }
         }
         if let Some(square) = Squares(white & !kings & RANK8).next() {
-            return Err(PositionError::ManOnPromotionRank { color: Color::White, square });
+            return Err(PositionError::ManOnPromotionRank {
+                color: Color::White,
+                square,
+            });
         }
         if let Some(square) = Squares(black & !kings & RANK1).next() {
-            return Err(PositionError::ManOnPromotionRank { color: Color::Black, square });
+            return Err(PositionError::ManOnPromotionRank {
+                color: Color::Black,
+                square,
+            });
         }
-        Ok(Position { white, black, kings, turn, hash: zobrist::hash_of(white, black, kings, turn) })
+        Ok(Position {
+            white,
+            black,
+            kings,
+            turn,
+            hash: zobrist::hash_of(white, black, kings, turn),
+        })
     }
 
     /// A position from a list of pieces, validated. A square listed twice is an
@@ -213,7 +238,10 @@ impl Position {
         } else {
             return None;
         };
-        Some(Piece { color, king: self.kings & b != 0 })
+        Some(Piece {
+            color,
+            king: self.kings & b != 0,
+        })
     }
 
     /// Every piece with its square, in square index order.
@@ -224,7 +252,10 @@ impl Position {
     /// How many men and kings a side has.
     pub fn count(&self, color: Color) -> PieceCounts {
         let b = self.pieces(color);
-        PieceCounts { men: (b & !self.kings).count_ones(), kings: (b & self.kings).count_ones() }
+        PieceCounts {
+            men: (b & !self.kings).count_ones(),
+            kings: (b & self.kings).count_ones(),
+        }
     }
 
     /// Plays a move known to be legal here, in place, and returns what [`unmake`](Self::unmake)
@@ -340,10 +371,22 @@ impl Position {
                     None => ' ',
                     Some(sq) => match self.piece_at(sq) {
                         None => '.',
-                        Some(Piece { color: Color::White, king: false }) => 'w',
-                        Some(Piece { color: Color::Black, king: false }) => 'b',
-                        Some(Piece { color: Color::White, king: true }) => 'W',
-                        Some(Piece { color: Color::Black, king: true }) => 'B',
+                        Some(Piece {
+                            color: Color::White,
+                            king: false,
+                        }) => 'w',
+                        Some(Piece {
+                            color: Color::Black,
+                            king: false,
+                        }) => 'b',
+                        Some(Piece {
+                            color: Color::White,
+                            king: true,
+                        }) => 'W',
+                        Some(Piece {
+                            color: Color::Black,
+                            king: true,
+                        }) => 'B',
                     },
                 };
                 s.push(c);
@@ -382,8 +425,14 @@ mod tests {
         let p = Position::start();
         assert!(p.is_consistent());
         assert_eq!(p.count(Color::White), PieceCounts { men: 12, kings: 0 });
-        assert_eq!(p.piece_at(Square::parse("c3").unwrap()).unwrap().color, Color::White);
-        assert_eq!(p.piece_at(Square::parse("b6").unwrap()).unwrap().color, Color::Black);
+        assert_eq!(
+            p.piece_at(Square::parse("c3").unwrap()).unwrap().color,
+            Color::White
+        );
+        assert_eq!(
+            p.piece_at(Square::parse("b6").unwrap()).unwrap().color,
+            Color::Black
+        );
         assert!(p.piece_at(Square::parse("d4").unwrap()).is_none());
     }
 }

@@ -90,7 +90,11 @@ impl Square {
     /// The square with this index, if `index < 32`.
     #[inline]
     pub const fn new(index: u8) -> Option<Square> {
-        if index < 32 { Some(Square(index)) } else { None }
+        if index < 32 {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     /// # Safety (logical)
@@ -176,7 +180,12 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, (b'1' + self.rank()) as char)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file()) as char,
+            (b'1' + self.rank()) as char
+        )
     }
 }
 
