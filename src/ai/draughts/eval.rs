@@ -26,9 +26,24 @@ pub mod f {
 
 /// Names of the features, in index order (for the tuner's output).
 pub const FEATURE_NAMES: [&str; f::N] = [
-    "man", "king", "adv1", "adv2", "adv3", "adv4", "adv5", "adv6", "centre", "guard",
-    "guard_corner", "runaway", "king_main", "king_double", "king_mobility", "man_mobility",
-    "adv_endgame", "trade",
+    "man",
+    "king",
+    "adv1",
+    "adv2",
+    "adv3",
+    "adv4",
+    "adv5",
+    "adv6",
+    "centre",
+    "guard",
+    "guard_corner",
+    "runaway",
+    "king_main",
+    "king_double",
+    "king_mobility",
+    "man_mobility",
+    "adv_endgame",
+    "trade",
 ];
 
 /// The evaluation weights, one per feature of [`f`].
@@ -85,7 +100,11 @@ const fn cones(up: bool) -> [Bitboard; 32] {
         let mut c = 0;
         let mut b: Bitboard = 1 << s;
         while b != 0 {
-            b = if up { step(b, 0) | step(b, 1) } else { step(b, 2) | step(b, 3) };
+            b = if up {
+                step(b, 0) | step(b, 1)
+            } else {
+                step(b, 2) | step(b, 3)
+            };
             c |= b;
         }
         t[s] = c;
@@ -162,7 +181,8 @@ pub fn features(pos: &Position) -> [i32; f::N] {
         while k != 0 {
             let s = k.trailing_zeros() as usize;
             k &= k - 1;
-            let m = popcnt(slide(s, 0, occ) | slide(s, 1, occ) | slide(s, 2, occ) | slide(s, 3, occ));
+            let m =
+                popcnt(slide(s, 0, occ) | slide(s, 1, occ) | slide(s, 2, occ) | slide(s, 3, occ));
             if w & (1 << s) != 0 {
                 mob += m;
             } else {
@@ -171,8 +191,8 @@ pub fn features(pos: &Position) -> [i32; f::N] {
         }
         x[f::KING_MOBILITY] = mob;
     }
-    x[f::MAN_MOBILITY] = popcnt((step(wm, 0) | step(wm, 1)) & empty)
-        - popcnt((step(bm, 2) | step(bm, 3)) & empty);
+    x[f::MAN_MOBILITY] =
+        popcnt((step(wm, 0) | step(wm, 1)) & empty) - popcnt((step(bm, 2) | step(bm, 3)) & empty);
     // Trading down when ahead: the fewer pieces left, the more a material lead counts.
     let mat = 2 * x[f::MAN] + 5 * x[f::KING];
     x[f::TRADE] = mat.signum() * (24 - n).max(0);

@@ -119,35 +119,109 @@ pub enum Command {
 
 pub fn run(cmd: Command) -> Result<(), String> {
     match cmd {
-        Command::AnalyzeDraughts { fen, depth, nodes, time_ms, tt_mb } => {
+        Command::AnalyzeDraughts {
+            fen,
+            depth,
+            nodes,
+            time_ms,
+            tt_mb,
+        } => {
             let pos = match fen {
                 Some(f) => Position::from_fen(&f).map_err(|e| e.to_string())?,
                 None => Position::start(),
             };
             let mut engine = Engine::new(tt_mb);
-            let limits = Limits { depth, nodes, time_ms: time_ms.or(if depth.is_none() && nodes.is_none() { Some(1000.0) } else { None }) };
+            let limits = Limits {
+                depth,
+                nodes,
+                time_ms: time_ms.or(if depth.is_none() && nodes.is_none() {
+                    Some(1000.0)
+                } else {
+                    None
+                }),
+            };
             let clock = StdClock::new();
-            let r = engine.analyze(&SearchRoot::new(pos), &limits, &clock).ok_or("the side to move has no legal move")?;
+            let r = engine
+                .analyze(&SearchRoot::new(pos), &limits, &clock)
+                .ok_or("the side to move has no legal move")?;
             println!("{}", pos.diagram());
-            println!("best {}  score {}  depth {}/{}  nodes {}  {:.0} ms  {:.0} knps",
-                pos.move_text(&r.best), r.score(), r.depth, r.seldepth, r.nodes, r.time_ms,
-                r.nodes as f64 / r.time_ms.max(0.001));
+            println!(
+                "best {}  score {}  depth {}/{}  nodes {}  {:.0} ms  {:.0} knps",
+                pos.move_text(&r.best),
+                r.score(),
+                r.depth,
+                r.seldepth,
+                r.nodes,
+                r.time_ms,
+                r.nodes as f64 / r.time_ms.max(0.001)
+            );
             println!("pv {}", r.pv_text(&pos).join(" "));
             Ok(())
         }
-        Command::BenchDraughts { positions, time_ms, no_levels } => bench(&positions, time_ms, no_levels),
-        Command::DuelDraughts { a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose } => {
-            let a: Level = a.parse().map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
-            let b: Level = b.parse().map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
-            duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose)
+        Command::BenchDraughts {
+            positions,
+            time_ms,
+            no_levels,
+        } => bench(&positions, time_ms, no_levels),
+        Command::DuelDraughts {
+            a,
+            b,
+            games,
+            seed,
+            opening_plies,
+            time_ms,
+            master_nodes,
+            threads,
+            out,
+            verbose,
+        } => {
+            let a: Level = a
+                .parse()
+                .map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
+            let b: Level = b
+                .parse()
+                .map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
+            duel(
+                a,
+                b,
+                games,
+                seed,
+                opening_plies,
+                time_ms,
+                master_nodes,
+                threads,
+                out,
+                verbose,
+            )
         }
-        Command::TacticsDraughts { suite, time_ms, nodes, find, seed } => match find {
+        Command::TacticsDraughts {
+            suite,
+            time_ms,
+            nodes,
+            find,
+            seed,
+        } => match find {
             Some(n) => find_shots(&suite, n, seed),
             None => solve_suite(&suite, time_ms, nodes),
         },
-        Command::TuneDraughts { data, games, seed, nodes, iterations, threads, l2 } => {
-            tune::run(&data, games, seed, nodes, iterations, threads, l2, &mut |s| println!("{s}"))
-        }
+        Command::TuneDraughts {
+            data,
+            games,
+            seed,
+            nodes,
+            iterations,
+            threads,
+            l2,
+        } => tune::run(
+            &data,
+            games,
+            seed,
+            nodes,
+            iterations,
+            threads,
+            l2,
+            &mut |s| println!("{s}"),
+        ),
     }
 }
 
@@ -156,7 +230,10 @@ fn read_fens(path: &PathBuf) -> Result<Vec<Position>, String> {
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| Position::from_fen(l.split_whitespace().next().unwrap()).map_err(|e| format!("{l}: {e}")))
+        .map(|l| {
+            Position::from_fen(l.split_whitespace().next().unwrap())
+                .map_err(|e| format!("{l}: {e}"))
+        })
         .collect()
 }
 
@@ -164,14 +241,32 @@ fn bench(path: &PathBuf, time_ms: f64, no_levels: bool) -> Result<(), String> {
     let positions = read_fens(path)?;
     let mut engine = Engine::new(16);
     let (mut nodes, mut ms, mut depths) = (0u64, 0f64, Vec::new());
-    println!("search for {time_ms} ms per position ({} positions, 16 MB table):", positions.len());
+    println!(
+        "search for {time_ms} ms per position ({} positions, 16 MB table):",
+        positions.len()
+    );
     for p in &positions {
         engine.clear();
         let clock = StdClock::new();
-        let r = engine.search(&SearchRoot::new(*p), &Limits { time_ms: Some(time_ms), ..Limits::default() }, &clock);
+        let r = engine.search(
+            &SearchRoot::new(*p),
+            &Limits {
+                time_ms: Some(time_ms),
+                ..Limits::default()
+            },
+            &clock,
+        );
         if let Some(r) = r {
-            println!("  depth {:>2} (sel {:>2})  {:>9} nodes  {:>6.0} ms  {:>6.0} knps  {}  {}",
-                r.depth, r.seldepth, r.nodes, r.time_ms, r.nodes as f64 / r.time_ms.max(0.001), r.score(), p.to_fen());
+            println!(
+                "  depth {:>2} (sel {:>2})  {:>9} nodes  {:>6.0} ms  {:>6.0} knps  {}  {}",
+                r.depth,
+                r.seldepth,
+                r.nodes,
+                r.time_ms,
+                r.nodes as f64 / r.time_ms.max(0.001),
+                r.score(),
+                p.to_fen()
+            );
             nodes += r.nodes;
             ms += r.time_ms;
             depths.push(r.depth);
@@ -179,9 +274,16 @@ fn bench(path: &PathBuf, time_ms: f64, no_levels: bool) -> Result<(), String> {
     }
     depths.sort();
     let mean = depths.iter().sum::<u32>() as f64 / depths.len().max(1) as f64;
-    println!("total: {} nodes in {:.0} ms = {:.0} nodes/s; depth in {time_ms} ms: mean {:.1}, min {}, median {}, max {}",
-        nodes, ms, nodes as f64 / (ms / 1000.0), mean, depths.first().copied().unwrap_or(0),
-        depths.get(depths.len() / 2).copied().unwrap_or(0), depths.last().copied().unwrap_or(0));
+    println!(
+        "total: {} nodes in {:.0} ms = {:.0} nodes/s; depth in {time_ms} ms: mean {:.1}, min {}, median {}, max {}",
+        nodes,
+        ms,
+        nodes as f64 / (ms / 1000.0),
+        mean,
+        depths.first().copied().unwrap_or(0),
+        depths.get(depths.len() / 2).copied().unwrap_or(0),
+        depths.last().copied().unwrap_or(0)
+    );
     if no_levels {
         return Ok(());
     }
@@ -198,7 +300,12 @@ fn bench(path: &PathBuf, time_ms: f64, no_levels: bool) -> Result<(), String> {
             sum += t;
             max = f64::max(max, t);
         }
-        println!("  {:<9} {:>8.1} ms  {:>8.1} ms", level.name(), sum / positions.len() as f64, max);
+        println!(
+            "  {:<9} {:>8.1} ms  {:>8.1} ms",
+            level.name(),
+            sum / positions.len() as f64,
+            max
+        );
     }
     Ok(())
 }
@@ -252,10 +359,19 @@ fn play_game(
         let (level, engine) = &mut players[who];
         let clock = StdClock::new();
         let r = if *level == Level::Master && master_nodes.is_some() {
-            let limits = Limits { nodes: master_nodes, ..Limits::default() };
+            let limits = Limits {
+                nodes: master_nodes,
+                ..Limits::default()
+            };
             engine.search(&root, &limits, &clock)
         } else {
-            engine.best_move(&root, *level, time_ms, seed.wrapping_add(ply as u64), &clock)
+            engine.best_move(
+                &root,
+                *level,
+                time_ms,
+                seed.wrapping_add(ply as u64),
+                &clock,
+            )
         }
         .expect("a legal move exists");
         moves.push(root.position.move_text(&r.best));
@@ -296,7 +412,10 @@ fn duel(
         if let Ok(text) = fs::read_to_string(path) {
             for line in text.lines() {
                 if let Ok(v) = serde_json::from_str::<serde_json::Value>(line) {
-                    let key = (v["pair"].as_u64().unwrap_or(0) as usize, v["a_color"].as_u64().unwrap_or(0) as usize);
+                    let key = (
+                        v["pair"].as_u64().unwrap_or(0) as usize,
+                        v["a_color"].as_u64().unwrap_or(0) as usize,
+                    );
                     if v["a"] == a.name() && v["b"] == b.name() && v["seed"] == seed {
                         done.insert(key, v["a_result"].as_i64().unwrap_or(0) as i32);
                     }
@@ -312,10 +431,26 @@ fn duel(
         .flat_map(|p| [(p, 0), (p, 1)])
         .filter(|k| !results.lock().unwrap().contains_key(k))
         .collect();
-    println!("{} vs {}: {} games ({} openings of {} plies, both colours), {} to play, seed {}",
-        a, b, pairs * 2, pairs, opening_plies, todo.len(), seed);
+    println!(
+        "{} vs {}: {} games ({} openings of {} plies, both colours), {} to play, seed {}",
+        a,
+        b,
+        pairs * 2,
+        pairs,
+        opening_plies,
+        todo.len(),
+        seed
+    );
     let next = AtomicUsize::new(0);
-    let file = out.as_ref().map(|p| Mutex::new(fs::OpenOptions::new().create(true).append(true).open(p).expect("open --out")));
+    let file = out.as_ref().map(|p| {
+        Mutex::new(
+            fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .expect("open --out"),
+        )
+    });
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
@@ -373,8 +508,15 @@ fn duel(
     let var = pair_scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (m - 1.0).max(1.0);
     let se = (var / m).sqrt();
     let (lo, hi) = (elo(score - 1.96 * se), elo(score + 1.96 * se));
-    println!("{a} vs {b}: {} games: +{w} ={d} -{l} (A's view), score {:.1}%, Elo {:+.0} ± {:.0} (95%: {:+.0} .. {:+.0})",
-        w + d + l, 100.0 * score, elo(score), (hi - lo) / 2.0, lo, hi);
+    println!(
+        "{a} vs {b}: {} games: +{w} ={d} -{l} (A's view), score {:.1}%, Elo {:+.0} ± {:.0} (95%: {:+.0} .. {:+.0})",
+        w + d + l,
+        100.0 * score,
+        elo(score),
+        (hi - lo) / 2.0,
+        lo,
+        hi
+    );
     Ok(())
 }
 
@@ -389,10 +531,16 @@ fn material(p: &Position) -> i32 {
 fn read_suite(path: &PathBuf) -> Result<Vec<(Position, String, String)>, String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = Vec::new();
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         let (main, comment) = line.split_once('#').unwrap_or((line, ""));
         let mut it = main.split_whitespace();
-        let (Some(fen), Some(mv)) = (it.next(), it.next()) else { return Err(format!("bad line: {line}")) };
+        let (Some(fen), Some(mv)) = (it.next(), it.next()) else {
+            return Err(format!("bad line: {line}"));
+        };
         let p = Position::from_fen(fen).map_err(|e| format!("{line}: {e}"))?;
         p.parse_move(mv).map_err(|e| format!("{line}: {e}"))?;
         out.push((p, mv.to_string(), comment.trim().to_string()));
@@ -408,20 +556,43 @@ fn solve_suite(path: &PathBuf, time_ms: f64, nodes: Option<u64>) -> Result<(), S
         engine.clear();
         let clock = StdClock::new();
         let limits = match nodes {
-            Some(n) => Limits { nodes: Some(n), ..Limits::default() },
-            None => Limits { time_ms: Some(time_ms), ..Limits::default() },
+            Some(n) => Limits {
+                nodes: Some(n),
+                ..Limits::default()
+            },
+            None => Limits {
+                time_ms: Some(time_ms),
+                ..Limits::default()
+            },
         };
-        let r = engine.search(&SearchRoot::new(*p), &limits, &clock).ok_or("no legal move")?;
+        let r = engine
+            .search(&SearchRoot::new(*p), &limits, &clock)
+            .ok_or("no legal move")?;
         let want_mv = p.parse_move(want).map_err(|e| e.to_string())?;
         // When the answer is found: the first iteration from which the move stays best.
         let ok = r.best.same_move(&want_mv);
         solved += ok as usize;
         total_ms += r.time_ms;
         worst = worst.max(r.time_ms);
-        println!("{:>3} {} {:<8} want {:<8} depth {:>2} {:>9} nodes {:>5.0} ms  {}  {}",
-            i + 1, if ok { "ok  " } else { "MISS" }, p.move_text(&r.best), want, r.depth, r.nodes, r.time_ms, r.score(), p.to_fen());
+        println!(
+            "{:>3} {} {:<8} want {:<8} depth {:>2} {:>9} nodes {:>5.0} ms  {}  {}",
+            i + 1,
+            if ok { "ok  " } else { "MISS" },
+            p.move_text(&r.best),
+            want,
+            r.depth,
+            r.nodes,
+            r.time_ms,
+            r.score(),
+            p.to_fen()
+        );
     }
-    println!("solved {solved}/{} (total {:.0} ms, slowest {:.0} ms)", suite.len(), total_ms, worst);
+    println!(
+        "solved {solved}/{} (total {:.0} ms, slowest {:.0} ms)",
+        suite.len(),
+        total_ms,
+        worst
+    );
     Ok(())
 }
 
@@ -429,9 +600,16 @@ fn solve_suite(path: &PathBuf, time_ms: f64, nodes: Option<u64>) -> Result<(), S
 /// for shots: quiet positions whose best move gives material away first (the opponent must
 /// capture) and wins at least a man and a half net by force, with no other move coming close.
 fn find_shots(path: &PathBuf, n: usize, seed: u64) -> Result<(), String> {
-    let mut known: std::collections::HashSet<u64> =
-        read_suite(path).unwrap_or_default().iter().map(|(p, _, _)| p.hash()).collect();
-    let mut file = fs::OpenOptions::new().create(true).append(true).open(path).map_err(|e| e.to_string())?;
+    let mut known: std::collections::HashSet<u64> = read_suite(path)
+        .unwrap_or_default()
+        .iter()
+        .map(|(p, _, _)| p.hash())
+        .collect();
+    let mut file = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| e.to_string())?;
     let mut rng = tabla::ai::draughts::Rng(seed);
     let mut engine = Engine::new(16);
     let mut player = Engine::new(4);
@@ -445,9 +623,23 @@ fn find_shots(path: &PathBuf, n: usize, seed: u64) -> Result<(), String> {
             }
             let p = root.position;
             let legal = p.legal_moves();
-            if ply >= 6 && !p.has_capture() && p.occupied().count_ones() >= 7 && !known.contains(&p.hash()) {
+            if ply >= 6
+                && !p.has_capture()
+                && p.occupied().count_ones() >= 7
+                && !known.contains(&p.hash())
+            {
                 engine.clear();
-                let quick = engine.search(&SearchRoot::new(p), &Limits { depth: Some(8), nodes: Some(200_000), ..Limits::default() }, &tabla::ai::draughts::NoClock).unwrap();
+                let quick = engine
+                    .search(
+                        &SearchRoot::new(p),
+                        &Limits {
+                            depth: Some(8),
+                            nodes: Some(200_000),
+                            ..Limits::default()
+                        },
+                        &tabla::ai::draughts::NoClock,
+                    )
+                    .unwrap();
                 let m0 = material(&p);
                 let sac = p.after(&quick.best).has_capture();
                 if sac && quick.score - m0 >= 150 && legal.len() >= 2 {
@@ -465,7 +657,17 @@ fn find_shots(path: &PathBuf, n: usize, seed: u64) -> Result<(), String> {
                 legal[rng.below(legal.len() as u64) as usize]
             } else {
                 player.clear();
-                player.search(&root, &Limits { nodes: Some(5_000), ..Limits::default() }, &tabla::ai::draughts::NoClock).unwrap().best
+                player
+                    .search(
+                        &root,
+                        &Limits {
+                            nodes: Some(5_000),
+                            ..Limits::default()
+                        },
+                        &tabla::ai::draughts::NoClock,
+                    )
+                    .unwrap()
+                    .best
             };
             root = root.after(&mv);
         }
@@ -479,7 +681,15 @@ fn find_shots(path: &PathBuf, n: usize, seed: u64) -> Result<(), String> {
 fn verify_shot(engine: &mut Engine, p: &Position, m0: i32) -> Option<String> {
     let nc = tabla::ai::draughts::NoClock;
     engine.clear();
-    let deep = engine.search(&SearchRoot::new(*p), &Limits { nodes: Some(3_000_000), depth: Some(24), ..Limits::default() }, &nc)?;
+    let deep = engine.search(
+        &SearchRoot::new(*p),
+        &Limits {
+            nodes: Some(3_000_000),
+            depth: Some(24),
+            ..Limits::default()
+        },
+        &nc,
+    )?;
     if deep.score - m0 < 150 || !p.after(&deep.best).has_capture() {
         return None;
     }
@@ -490,7 +700,15 @@ fn verify_shot(engine: &mut Engine, p: &Position, m0: i32) -> Option<String> {
         }
         engine.clear();
         let child = SearchRoot::new(*p).after(&mv);
-        let s = match engine.search(&child, &Limits { nodes: Some(600_000), depth: Some(22), ..Limits::default() }, &nc) {
+        let s = match engine.search(
+            &child,
+            &Limits {
+                nodes: Some(600_000),
+                depth: Some(22),
+                ..Limits::default()
+            },
+            &nc,
+        ) {
             Some(r) => -r.score,
             None => tabla::ai::draughts::WIN,
         };
@@ -501,7 +719,14 @@ fn verify_shot(engine: &mut Engine, p: &Position, m0: i32) -> Option<String> {
     }
     // Would a shallow search see it? (Recorded only.)
     engine.clear();
-    let shallow = engine.search(&SearchRoot::new(*p), &Limits { depth: Some(2), ..Limits::default() }, &nc)?;
+    let shallow = engine.search(
+        &SearchRoot::new(*p),
+        &Limits {
+            depth: Some(2),
+            ..Limits::default()
+        },
+        &nc,
+    )?;
     Some(format!(
         "{} {} # gain {:+}, deep {} (depth {}), best other {}, depth-2 search plays {} | {}",
         p.to_fen(),

@@ -36,17 +36,28 @@ mod wasm {
     pub extern "C" fn search(time_ms: f64, nodes: f64) -> u32 {
         let input = unsafe { &*(&raw const INPUT) };
         let len = input.iter().position(|&b| b == 0).unwrap_or(input.len());
-        let Ok(text) = std::str::from_utf8(&input[..len]) else { return 1 };
-        let Ok(pos) = Position::from_fen(text) else { return 1 };
+        let Ok(text) = std::str::from_utf8(&input[..len]) else {
+            return 1;
+        };
+        let Ok(pos) = Position::from_fen(text) else {
+            return 1;
+        };
         let mut engine = Engine::new(16);
         let limits = Limits {
             time_ms: (time_ms > 0.0).then_some(time_ms),
             nodes: (nodes > 0.0).then_some(nodes as u64),
             ..Limits::default()
         };
-        let Some(r) = engine.search(&SearchRoot::new(pos), &limits, &clock) else { return 2 };
+        let Some(r) = engine.search(&SearchRoot::new(pos), &limits, &clock) else {
+            return 2;
+        };
         unsafe {
-            RESULT = [r.nodes as f64, r.depth as f64, r.time_ms, (r.best.from().index() * 32 + r.best.to().index()) as f64];
+            RESULT = [
+                r.nodes as f64,
+                r.depth as f64,
+                r.time_ms,
+                (r.best.from().index() * 32 + r.best.to().index()) as f64,
+            ];
         }
         0
     }
