@@ -9,7 +9,7 @@ use clap::Subcommand;
 use tabla::ai::backgammon::game::{self, Agent, HeuristicAgent, NetAgent, PubevalAgent};
 use tabla::ai::backgammon::search::Searcher;
 use tabla::ai::backgammon::train::{TrainConfig, Trainer};
-use tabla::ai::backgammon::{self as ai, GameRules, Level, Net, Segment, Variant, bearoff};
+use tabla::ai::backgammon::{self as ai, GameRules, Level, Net, Segment, Variant, bearoff, pubeval};
 use tabla::backgammon::Position;
 use tabla::dice::{DiceSource, SeededDice};
 
@@ -396,10 +396,15 @@ fn serve(variant: Variant, weights: Option<PathBuf>) -> Result<(), String> {
             let pos = Position::from_position_id(f[0]).map_err(|e| e.to_string())?;
             let d1: u8 = f[1].parse().map_err(|_| "bad die")?;
             let d2: u8 = f[2].parse().map_err(|_| "bad die")?;
-            let level: Level = f.get(3).copied().unwrap_or("advanced").parse()?;
-            let mut s = Searcher::new(&net, rules);
-            let c = game::choose_with(&mut s, &pos, d1, d2, Segment::Roll, level, 0);
-            c.play.result.position_id()
+            let level = f.get(3).copied().unwrap_or("advanced");
+            if level == "pubeval" {
+                let mut buf = Vec::new();
+                pubeval::best_play(&pos, d1, d2, rules.moves, &mut buf).position_id()
+            } else {
+                let mut s = Searcher::new(&net, rules);
+                let c = game::choose_with(&mut s, &pos, d1, d2, Segment::Roll, level.parse()?, 0);
+                c.play.result.position_id()
+            }
         };
         writeln!(out, "{reply}").map_err(|e| e.to_string())?;
         out.flush().map_err(|e| e.to_string())?;
