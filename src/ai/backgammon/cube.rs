@@ -271,7 +271,8 @@ mod tests {
                 assert!(match_equity(a, b + 1, false) >= m - 1e-6);
             }
         }
-        assert!(match_equity(1, 2, true) > 0.5);
+        assert!(match_equity(1, 3, true) > 0.6);
+        assert!((match_equity(1, 2, true) - 0.5).abs() < 1e-6);
     }
 
     #[test]
