@@ -187,7 +187,7 @@ impl<'a> Evaluator<'a> {
             return self.scoring.game_won(p).1;
         }
         if self.use_bearoff && bearoff::applies(p) {
-            let w = bearoff::Database::get().win_probability(p);
+            let w = bearoff::Database::with(|db| db.win_probability(p));
             if p.off(false) > 0 && p.off(true) > 0 {
                 return Probabilities { win: w, ..Probabilities::default() };
             }
