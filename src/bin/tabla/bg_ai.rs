@@ -350,9 +350,6 @@ fn bench(variant: Variant, moves: usize, seed: u64) -> Result<(), String> {
     drop(db);
     let positions = sample_positions(&rules, moves, seed);
     for level in Level::ALL {
-        if level.noise() > 0.0 && level != Level::Beginner {
-            continue;
-        }
         let n = if level.ply() >= 2 { moves.min(60) } else { moves };
         let mut s = Searcher::new(ai::net(variant), rules);
         let start = Instant::now();
