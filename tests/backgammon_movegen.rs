@@ -85,6 +85,21 @@ fn check(cases: &[Case]) {
 }
 
 #[test]
+fn gnubg_position_ids_read_and_write_back_identically() {
+    let mut n = 0;
+    for c in cases() {
+        for id in std::iter::once(&c.id).chain(c.ids.iter()) {
+            let p = Position::from_position_id(id).unwrap();
+            assert_eq!(&p.position_id(), id);
+            assert_eq!(p.checkers(false), 15);
+            assert_eq!(p.checkers(true), 15);
+            n += 1;
+        }
+    }
+    assert!(n > 10_000);
+}
+
+#[test]
 fn gnubg_opening_3_1_gives_16_plays() {
     assert_eq!(Position::start().plays(Roll::new(3, 1).unwrap()).len(), 16);
 }
@@ -107,4 +122,21 @@ fn gnubg_opening_all_21_rolls() {
     for &(a, b, n) in expected {
         assert_eq!(Position::start().plays(Roll::new(a, b).unwrap()).len(), n, "{a}-{b}");
     }
+}
+
+#[test]
+fn gnubg_counts_for_all_21_rolls_of_200_more_positions() {
+    let data = include_str!("data/backgammon/gnubg_counts_21.txt");
+    let mut n = 0;
+    let mut out = Vec::new();
+    for l in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        let p = Position::from_position_id(f[0]).unwrap();
+        let roll: Roll = f[1].parse().unwrap();
+        let want: usize = f[2].parse::<usize>().unwrap().max(1);
+        p.plays_into(roll.0.value(), roll.1.value(), MoveRules::STANDARD, &mut out);
+        assert_eq!(out.len(), want, "{l}");
+        n += 1;
+    }
+    assert_eq!(n, 4200);
 }

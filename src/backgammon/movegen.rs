@@ -111,12 +111,28 @@ pub trait PlaySink {
     fn emit(&mut self, pos: &Position, steps: &[Step]);
     fn count(&self) -> usize;
     fn cut(&mut self, n: usize);
+    /// Emits `base` changed by `change` (lets a vector write the copy in place).
+    #[inline(always)]
+    fn emit_with<F: FnOnce(&mut Position)>(&mut self, base: &Position, change: F, steps: &[Step]) {
+        let mut q = *base;
+        change(&mut q);
+        self.emit(&q, steps);
+    }
 }
 
 impl PlaySink for Vec<Position> {
     #[inline(always)]
     fn emit(&mut self, pos: &Position, _steps: &[Step]) {
         self.push(*pos);
+    }
+    #[inline(always)]
+    fn emit_with<F: FnOnce(&mut Position)>(&mut self, base: &Position, change: F, _steps: &[Step]) {
+        // Copy first, then change the bytes in place: changing a copy on the stack and then
+        // copying it whole would stall on store forwarding.
+        self.push(*base);
+        if let Some(last) = self.last_mut() {
+            change(last);
+        }
     }
     #[inline(always)]
     fn count(&self) -> usize {
@@ -409,10 +425,307 @@ pub(crate) fn generate_n<S: PlaySink>(p: &Position, d1: u8, d2: u8, moves: usize
     let a = d1.clamp(1, 6) as usize;
     let b = d2.clamp(1, 6) as usize;
     match (rules.exact_bear_off, rules.enter_all_before_passing) {
+        (false, false) => fast::generate::<false, false, S>(p, a, b, moves, sink),
+        (true, false) => fast::generate::<true, false, S>(p, a, b, moves, sink),
+        (false, true) => fast::generate::<false, true, S>(p, a, b, moves, sink),
+        (true, true) => fast::generate::<true, true, S>(p, a, b, moves, sink),
+    }
+}
+
+/// The straightforward generator (point by point, no bit masks), kept as a reference that the
+/// tests compare the fast generator with. Same results as [`generate`].
+#[doc(hidden)]
+pub fn generate_reference<S: PlaySink>(p: &Position, d1: u8, d2: u8, rules: MoveRules, sink: &mut S) {
+    let a = d1.clamp(1, 6) as usize;
+    let b = d2.clamp(1, 6) as usize;
+    let moves = if a == b { 4 } else { 2 };
+    match (rules.exact_bear_off, rules.enter_all_before_passing) {
         (false, false) => gen_any::<R<false, false>, S>(p, a, b, moves, sink),
         (true, false) => gen_any::<R<true, false>, S>(p, a, b, moves, sink),
         (false, true) => gen_any::<R<false, true>, S>(p, a, b, moves, sink),
         (true, true) => gen_any::<R<true, true>, S>(p, a, b, moves, sink),
+    }
+}
+
+/// The fast generator: the same canonical orders as above, with the mover's occupied points and
+/// the closed points kept as bit masks (bit `i` = point `i`, bit 25 = bar or not yet entered), so
+/// the sources that can move a die come out of a few mask operations. Used for every rule set.
+mod fast {
+    use super::{BAR, OPP_BAR, PlaySink, Position, Step};
+
+    /// (occupied, closed): bit `i` set when the mover has a checker on point `i` (bit 25: bar or
+    /// not yet entered), when the opponent holds point `i` with 2+ checkers.
+    #[inline(always)]
+    fn masks(p: &Position) -> (u32, u32) {
+        let (mut occ, closed) = masks_points(&p.board);
+        if p.board[BAR] > 0 || p.unentered[0] > 0 {
+            occ |= 1 << BAR;
+        }
+        (occ, closed)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn masks_points(b: &[i8; 26]) -> (u32, u32) {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of the x86_64 baseline; both loads read 16 bytes inside the
+        // 26-byte board (offsets 0 and 10).
+        unsafe {
+            let lo = _mm_loadu_si128(b.as_ptr() as *const __m128i);
+            let hi = _mm_loadu_si128(b.as_ptr().add(10) as *const __m128i);
+            let zero = _mm_setzero_si128();
+            let minus_one = _mm_set1_epi8(-1);
+            let occ_lo = _mm_movemask_epi8(_mm_cmpgt_epi8(lo, zero)) as u32;
+            let occ_hi = _mm_movemask_epi8(_mm_cmpgt_epi8(hi, zero)) as u32;
+            let cl_lo = _mm_movemask_epi8(_mm_cmplt_epi8(lo, minus_one)) as u32;
+            let cl_hi = _mm_movemask_epi8(_mm_cmplt_epi8(hi, minus_one)) as u32;
+            // Points 1..=24 only.
+            let points = 0x01ff_fffe;
+            ((occ_lo | occ_hi << 10) & points, (cl_lo | cl_hi << 10) & points)
+        }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline(always)]
+    fn masks_points(b: &[i8; 26]) -> (u32, u32) {
+        let mut occ = 0u32;
+        let mut closed = 0u32;
+        for i in 1..=24 {
+            occ |= ((b[i] > 0) as u32) << i;
+            closed |= ((b[i] < -1) as u32) << i;
+        }
+        (occ, closed)
+    }
+
+    /// The sources that can move die `d` now (BG-BAR-FIRST, BG-BEAROFF-*).
+    #[inline(always)]
+    fn movable<const EXACT: bool, const NOPASS: bool>(p: &Position, occ: u32, closed: u32, d: usize) -> u32 {
+        if occ == 0 {
+            return 0;
+        }
+        // Acey-deucey option: while checkers wait to enter, points 1..=12 are out of reach.
+        let closed = if NOPASS && p.unentered[0] > 0 { closed | 0x1ffe } else { closed };
+        if p.board[BAR] > 0 {
+            return ((closed >> (BAR - d)) & 1 ^ 1) << BAR;
+        }
+        let above = occ & !((2u32 << d) - 1);
+        let mut m = above & !(closed << d);
+        let h = 31 - occ.leading_zeros();
+        if h <= 6 {
+            m |= occ & (1 << d);
+            if !EXACT && (h as usize) < d {
+                m |= 1 << h;
+            }
+        }
+        m
+    }
+
+    #[inline(always)]
+    fn apply(p: &Position, occ: u32, from: usize, die: usize) -> (Position, u32, Step) {
+        let mut q = *p;
+        let mut o = occ;
+        if from == BAR {
+            if q.board[BAR] > 0 {
+                q.board[BAR] -= 1;
+            } else {
+                q.unentered[0] -= 1;
+            }
+            if q.board[BAR] == 0 && q.unentered[0] == 0 {
+                o &= !(1 << BAR);
+            }
+        } else {
+            q.board[from] -= 1;
+            if q.board[from] == 0 {
+                o &= !(1 << from);
+            }
+        }
+        let mut hit = false;
+        let to;
+        if from > die {
+            to = from - die;
+            if q.board[to] == -1 {
+                q.board[to] = 1;
+                q.board[OPP_BAR] -= 1;
+                hit = true;
+            } else {
+                q.board[to] += 1;
+            }
+            o |= 1 << to;
+        } else {
+            to = 0;
+            q.off[0] += 1;
+        }
+        (q, o, Step { from: from as u8, to: to as u8, die: die as u8, hit })
+    }
+
+    /// The step of moving `from` by `die` in `p` (which is not changed).
+    #[inline(always)]
+    fn step_of(p: &Position, from: usize, die: usize) -> Step {
+        let to = from.saturating_sub(die);
+        Step { from: from as u8, to: to as u8, die: die as u8, hit: to > 0 && p.board[to] == -1 }
+    }
+
+    /// Moves a checker from `from` by `die` in place.
+    #[inline(always)]
+    fn apply_in_place(q: &mut Position, from: usize, die: usize) {
+        if from == BAR {
+            if q.board[BAR] > 0 {
+                q.board[BAR] -= 1;
+            } else {
+                q.unentered[0] -= 1;
+            }
+        } else {
+            q.board[from] -= 1;
+        }
+        if from > die {
+            let to = from - die;
+            if q.board[to] == -1 {
+                q.board[to] = 1;
+                q.board[OPP_BAR] -= 1;
+            } else {
+                q.board[to] += 1;
+            }
+        } else {
+            q.off[0] += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn top(m: u32) -> usize {
+        (31 - m.leading_zeros()) as usize
+    }
+
+    pub(super) fn generate<const EXACT: bool, const NOPASS: bool, S: PlaySink>(p: &Position, a: usize, b: usize, moves: usize, sink: &mut S) {
+        let (occ, closed) = masks(p);
+        if occ == 0 || (a == b && moves == 0) {
+            sink.emit(p, &[]);
+            return;
+        }
+        if a == b {
+            let mut g = Doubles { sink, start: 0, best: 0, moves: moves.min(4), die: a, closed, steps: [Step::default(); 4] };
+            g.start = g.sink.count();
+            g.rec::<EXACT, NOPASS>(p, occ, 0, BAR);
+        } else if a > b {
+            mixed::<EXACT, NOPASS, S>(p, occ, closed, a, b, sink);
+        } else {
+            mixed::<EXACT, NOPASS, S>(p, occ, closed, b, a, sink);
+        }
+    }
+
+    #[inline(always)]
+    fn mixed<const EXACT: bool, const NOPASS: bool, S: PlaySink>(p: &Position, occ: u32, closed: u32, big: usize, small: usize, sink: &mut S) {
+        let start = sink.count();
+        let mut continued = 0u32;
+        // Small first, then big from a point no higher.
+        let mut ms = movable::<EXACT, NOPASS>(p, occ, closed, small);
+        while ms != 0 {
+            let x = top(ms);
+            ms ^= 1 << x;
+            let (p1, o1, s1) = apply(p, occ, x, small);
+            let mut mb = movable::<EXACT, NOPASS>(&p1, o1, closed, big) & ((2u32 << x) - 1);
+            while mb != 0 {
+                let y = top(mb);
+                mb ^= 1 << y;
+                let s2 = step_of(&p1, y, big);
+                sink.emit_with(&p1, |q| apply_in_place(q, y, big), &[s1, s2]);
+                if x > small && y == x - small {
+                    continued |= 1 << x;
+                }
+            }
+        }
+        // Big first from above the small die, then small from a strictly lower point.
+        let mut mb = movable::<EXACT, NOPASS>(p, occ, closed, big) & !((2u32 << small) - 1);
+        while mb != 0 {
+            let y = top(mb);
+            mb ^= 1 << y;
+            let (p1, o1, s1) = apply(p, occ, y, big);
+            let mut mx = movable::<EXACT, NOPASS>(&p1, o1, closed, small) & ((1u32 << y) - 1);
+            if y > big && continued & (1 << y) != 0 && p.board[y - small] != -1 && p.board[y - big] != -1 {
+                mx &= !(1 << (y - big));
+            }
+            while mx != 0 {
+                let x = top(mx);
+                mx ^= 1 << x;
+                let s2 = step_of(&p1, x, small);
+                sink.emit_with(&p1, |q| apply_in_place(q, x, small), &[s1, s2]);
+            }
+        }
+        if sink.count() > start {
+            return;
+        }
+        for die in [big, small] {
+            let mut m = movable::<EXACT, NOPASS>(p, occ, closed, die);
+            while m != 0 {
+                let x = top(m);
+                m ^= 1 << x;
+                let s1 = step_of(p, x, die);
+                sink.emit_with(p, |q| apply_in_place(q, x, die), &[s1]);
+            }
+            if sink.count() > start {
+                return;
+            }
+        }
+        sink.emit(p, &[]);
+    }
+
+    struct Doubles<'a, S: PlaySink> {
+        sink: &'a mut S,
+        start: usize,
+        best: usize,
+        moves: usize,
+        die: usize,
+        closed: u32,
+        steps: [Step; 4],
+    }
+
+    impl<S: PlaySink> Doubles<'_, S> {
+        #[inline(always)]
+        fn record(&mut self, q: &Position, k: usize) {
+            if k > self.best {
+                self.sink.cut(self.start);
+                self.best = k;
+            }
+            if k == self.best {
+                self.sink.emit(q, &self.steps[..k]);
+            }
+        }
+
+        fn rec<const EXACT: bool, const NOPASS: bool>(&mut self, p: &Position, occ: u32, depth: usize, max_from: usize) {
+            let mut m = movable::<EXACT, NOPASS>(p, occ, self.closed, self.die) & ((2u32 << max_from) - 1);
+            if m == 0 {
+                if depth >= self.best {
+                    self.record(p, depth);
+                }
+                return;
+            }
+            if depth + 1 == self.moves {
+                // Last move: write each result in place.
+                let k = depth + 1;
+                if k > self.best {
+                    self.sink.cut(self.start);
+                    self.best = k;
+                }
+                while m != 0 {
+                    let from = top(m);
+                    m ^= 1 << from;
+                    let d = self.die;
+                    self.steps[depth] = step_of(p, from, d);
+                    self.sink.emit_with(p, |q| apply_in_place(q, from, d), &self.steps[..k]);
+                }
+                return;
+            }
+            while m != 0 {
+                let from = top(m);
+                m ^= 1 << from;
+                let (q, oq, st) = apply(p, occ, from, self.die);
+                self.steps[depth] = st;
+                if oq == 0 {
+                    self.record(&q, depth + 1);
+                } else {
+                    self.rec::<EXACT, NOPASS>(&q, oq, depth + 1, from);
+                }
+            }
+        }
     }
 }
 

@@ -30,12 +30,19 @@ pub const OPP_BAR: usize = 0;
 pub const OFF: usize = 0;
 
 /// A backgammon-family position, seen from the side on roll (see the module documentation).
+///
+/// 32 bytes, 16-byte aligned: the move generator treats it as four 64-bit words.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(C, align(16))]
 pub struct Position {
     pub(crate) board: [i8; 26],
     pub(crate) off: [u8; 2],
     pub(crate) unentered: [u8; 2],
+    /// Always zero (makes the size 32 with no implicit padding).
+    pub(crate) pad: [u8; 2],
 }
+
+const _: () = assert!(std::mem::size_of::<Position>() == 32);
 
 /// A loose description of a position, not yet validated: the number of checkers of each side on
 /// each point, counted **from that side's own view** (index 0 = his point 1, index 23 = his point
@@ -90,17 +97,17 @@ impl Position {
         board[12] = -5;
         board[17] = -3;
         board[19] = -5;
-        Position { board, off: [0, 0], unentered: [0, 0] }
+        Position { board, off: [0, 0], unentered: [0, 0], pad: [0, 0] }
     }
 
     /// The acey-deucey starting position: all 15 checkers of each side not yet entered.
     pub const fn acey_deucey_start() -> Position {
-        Position { board: [0; 26], off: [0, 0], unentered: [CHECKERS, CHECKERS] }
+        Position { board: [0; 26], off: [0, 0], unentered: [CHECKERS, CHECKERS], pad: [0, 0] }
     }
 
     /// A position with no checkers anywhere and all 30 borne off (used as a blank to build on).
     pub(crate) const fn empty() -> Position {
-        Position { board: [0; 26], off: [CHECKERS, CHECKERS], unentered: [0, 0] }
+        Position { board: [0; 26], off: [CHECKERS, CHECKERS], unentered: [0, 0], pad: [0, 0] }
     }
 
     /// Validates a [`Setup`].
@@ -202,7 +209,12 @@ impl Position {
         for (i, b) in board.iter_mut().enumerate() {
             *b = -self.board[25 - i];
         }
-        Position { board, off: [self.off[1], self.off[0]], unentered: [self.unentered[1], self.unentered[0]] }
+        Position {
+            board,
+            off: [self.off[1], self.off[0]],
+            unentered: [self.unentered[1], self.unentered[0]],
+            pad: [0, 0],
+        }
     }
 
     /// Pip counts `[mover, opponent]`: the pips each side needs to bear everything off; a checker
@@ -272,6 +284,19 @@ impl Position {
             i -= 1;
         }
         i
+    }
+}
+
+impl Position {
+    /// The same position with `n` of the mover's bar checkers counted as not yet entered
+    /// (acey-deucey; a Position ID counts such checkers on the bar).
+    pub fn with_unentered(mut self, n: u8) -> Result<Position, String> {
+        if n > self.bar(false) {
+            return Err(format!("the player on roll has only {} checkers on the bar", self.bar(false)));
+        }
+        self.board[BAR] -= n as i8;
+        self.unentered[0] += n;
+        Ok(self)
     }
 }
 
@@ -365,6 +390,21 @@ mod tests {
         s.opponent[5] -= 1;
         s.opponent[0] = 1;
         assert_eq!(Position::from_setup(&s), Err(SetupError::SharedPoint { point: 24 }));
+    }
+
+    #[test]
+    fn race_and_contact() {
+        let mut s = Setup::default();
+        s.mover[5] = 15; // all on the 6-point
+        s.opponent[5] = 15; // all on his 6-point = our 19-point
+        let p = Position::from_setup(&s).unwrap();
+        assert!(p.is_race());
+        s.mover[5] = 14;
+        s.mover[19] = 1; // our 20-point, behind his checkers on our 19
+        let p = Position::from_setup(&s).unwrap();
+        assert!(p.is_contact());
+        assert!(p.flip().is_contact());
+        assert!(!Position::acey_deucey_start().is_race());
     }
 
     #[test]

@@ -1,16 +1,46 @@
 //! Subcommands of the backgammon family: `plays` (legal plays of a position) and `bench`.
 
+use std::io::Write;
 use std::time::Instant;
 
 use clap::Subcommand;
-use tabla::backgammon::{MoveRules, Position};
+use tabla::backgammon::{MoveRules, Options, Position, Variant, format_play};
 use tabla::dice::{DiceSource, Roll, SeededDice};
+
+/// Prints a line; a closed stdout (`| head`) is not an error.
+macro_rules! say {
+    ($($t:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
 
 const BENCH_CONTACT: &str = include_str!("../../../tests/data/backgammon/bench_contact.txt");
 const BENCH_RACE: &str = include_str!("../../../tests/data/backgammon/bench_race.txt");
 
 #[derive(Subcommand)]
 pub enum Command {
+    /// Legal plays of a position, one a line: `<notation> <Position ID after the play>` (the
+    /// opponent on roll), distinct by resulting position.
+    Plays {
+        /// backgammon, table or acey-deucey.
+        #[arg(long, default_value = "backgammon")]
+        variant: String,
+        /// gnubg Position ID, the player on roll moving.
+        #[arg(long, default_value = "4HPwATDgc/ABMA")]
+        position_id: String,
+        /// The roll, such as 3-1.
+        #[arg(long)]
+        dice: String,
+        /// Acey-deucey: how many of the bar checkers of the player on roll are not yet entered.
+        #[arg(long, default_value_t = 0)]
+        unentered: u8,
+        /// Acey-deucey house option: bear off only with the exact number.
+        #[arg(long)]
+        exact_bear_off: bool,
+        /// Acey-deucey house option: no passing the opponent's 12-point until all have entered.
+        #[arg(long)]
+        enter_all_before_passing: bool,
+    },
     /// Legal-play generation throughput over a fixed set of contact and race positions (all 21
     /// rolls each) and the time of complete random games.
     Bench {
@@ -23,6 +53,25 @@ pub enum Command {
 pub fn run(cmd: Command) -> Result<(), String> {
     match cmd {
         Command::Bench { seconds } => bench(seconds),
+        Command::Plays { variant, position_id, dice, unentered, exact_bear_off, enter_all_before_passing } => {
+            let variant: Variant = variant.parse()?;
+            let mut options = Options::new(variant);
+            options.exact_bear_off = exact_bear_off;
+            options.enter_all_before_passing = enter_all_before_passing;
+            let roll: Roll = dice.parse().map_err(|e| format!("--dice: {e}"))?;
+            let p = Position::from_position_id(&position_id).map_err(|e| format!("--position-id: {e}"))?;
+            let p = p.with_unentered(unentered).map_err(|e| format!("--unentered: {e}"))?;
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            for play in p.legal_plays(roll.0.value(), roll.1.value(), options.move_rules()) {
+                let text = format_play(&p, play.steps());
+                let text = if text.is_empty() { "(no move)".to_string() } else { text };
+                if writeln!(out, "{text} {}", play.result.flip().position_id()).is_err() {
+                    break; // the reader went away (e.g. `| head`)
+                }
+            }
+            Ok(())
+        }
     }
 }
 
@@ -34,12 +83,44 @@ fn load(ids: &str) -> Result<Vec<Position>, String> {
         .collect()
 }
 
+/// CPU time of this thread in seconds (Linux: /proc/thread-self/schedstat), if available. The
+/// machine is shared, so rates are given per second of CPU time actually received, and per
+/// second of wall time.
+fn cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(ns as f64 / 1e9)
+}
+
+struct Clock {
+    wall: Instant,
+    cpu: Option<f64>,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        Clock { wall: Instant::now(), cpu: cpu_seconds() }
+    }
+    fn wall(&self) -> f64 {
+        self.wall.elapsed().as_secs_f64()
+    }
+    /// (cpu seconds if known, wall seconds)
+    fn read(&self) -> (Option<f64>, f64) {
+        let w = self.wall();
+        let c = match (self.cpu, cpu_seconds()) {
+            (Some(a), Some(b)) if b > a => Some(b - a),
+            _ => None,
+        };
+        (c, w)
+    }
+}
+
 fn throughput(name: &str, positions: &[Position], seconds: f64) {
     let rolls: Vec<(u8, u8)> = Roll::all21().map(|(r, _)| (r.0.value(), r.1.value())).collect();
     let mut out = Vec::with_capacity(1024);
     let mut generated: u64 = 0;
     let mut calls: u64 = 0;
-    let start = Instant::now();
+    let clock = Clock::start();
     loop {
         for p in positions {
             for &(a, b) in &rolls {
@@ -48,28 +129,33 @@ fn throughput(name: &str, positions: &[Position], seconds: f64) {
                 calls += 1;
             }
         }
-        if start.elapsed().as_secs_f64() >= seconds {
+        if clock.wall() >= seconds {
             break;
         }
     }
-    let t = start.elapsed().as_secs_f64();
-    println!(
-        "{name:8} {:>4} positions x 21 rolls: {:>6.1} M positions/s, {:>5.2} M roll-generations/s ({:.1} plays per roll)",
+    let (cpu, wall) = clock.read();
+    let t = cpu.unwrap_or(wall);
+    say!(
+        "{name:8} {:>4} positions x 21 rolls: {:>6.1} M positions/s, {:>5.2} M roll-generations/s ({:.1} plays per roll){}",
         positions.len(),
         generated as f64 / t / 1e6,
         calls as f64 / t / 1e6,
-        generated as f64 / calls as f64
+        generated as f64 / calls as f64,
+        if cpu.is_some() { format!(" [per CPU second; {:.1} M/s wall]", generated as f64 / wall / 1e6) } else { " [wall]".to_string() }
     );
 }
 
-fn random_game(dice: &mut SeededDice, buf: &mut Vec<Position>) -> u32 {
+/// One game from the start with seeded dice, each play picked at random (xorshift), to the end.
+fn random_game(dice: &mut SeededDice, pick: &mut u64, buf: &mut Vec<Position>) -> u32 {
     let mut p = Position::start();
     let mut plies = 0;
     while !p.game_over() {
-        let r = dice.roll().expect("seeded dice never fail");
+        let Ok(r) = dice.roll() else { break };
         p.plays_into(r.0.value(), r.1.value(), MoveRules::STANDARD, buf);
-        let i = (dice.die().expect("seeded dice never fail").value() as usize * 7919 + plies as usize) % buf.len();
-        p = buf[i].flip();
+        *pick ^= *pick << 13;
+        *pick ^= *pick >> 7;
+        *pick ^= *pick << 17;
+        p = buf[(*pick % buf.len() as u64) as usize].flip();
         plies += 1;
     }
     plies
@@ -78,23 +164,26 @@ fn random_game(dice: &mut SeededDice, buf: &mut Vec<Position>) -> u32 {
 fn bench(seconds: f64) -> Result<(), String> {
     let contact = load(BENCH_CONTACT)?;
     let race = load(BENCH_RACE)?;
-    println!("tabla bench: backgammon legal-play generation (one core, {seconds} s each)");
+    say!("tabla bench: backgammon legal-play generation (one core, {seconds} s each)");
     throughput("contact", &contact, seconds);
     throughput("race", &race, seconds);
     let mut dice = SeededDice::new(1);
+    let mut pick = 0x9e37_79b9_7f4a_7c15u64;
     let mut buf = Vec::with_capacity(1024);
-    let start = Instant::now();
+    let clock = Clock::start();
     let mut games = 0u32;
     let mut plies = 0u64;
-    while start.elapsed().as_secs_f64() < seconds || games == 0 {
-        plies += random_game(&mut dice, &mut buf) as u64;
+    while clock.wall() < seconds || games == 0 {
+        plies += random_game(&mut dice, &mut pick, &mut buf) as u64;
         games += 1;
     }
-    let t = start.elapsed().as_secs_f64();
-    println!(
-        "random game: {:.1} us per complete game ({games} games, {:.0} plies per game)",
+    let (cpu, wall) = clock.read();
+    let t = cpu.unwrap_or(wall);
+    say!(
+        "random game: {:.1} us per complete game ({games} games, {:.0} plies per game, uniformly random plays){}",
         t / games as f64 * 1e6,
-        plies as f64 / games as f64
+        plies as f64 / games as f64,
+        if cpu.is_some() { format!(" [CPU time; {:.1} us wall]", wall / games as f64 * 1e6) } else { " [wall]".to_string() }
     );
     Ok(())
 }

@@ -1,0 +1,240 @@
+//! Saving and restoring a game: serde JSON with the variant, options, the dice source (seed),
+//! the full record (dice, plays, cube actions, games of a match) and the steps of the play in
+//! progress. Loading replays the record, so a save can only describe a game that was legal; the
+//! stored summary (position, phase, score, cube) must agree with the replay, and with a seed the
+//! recorded dice must be the seed's dice. Anything else is a typed [`SaveError`].
+//!
+//! ```
+//! use tabla::backgammon::{Game, Options, Variant};
+//! let mut g = Game::with_seed(Options::new(Variant::Backgammon), 7);
+//! g.roll().unwrap();
+//! let json = g.to_json();
+//! let h = Game::from_json(&json).unwrap();
+//! assert_eq!(h.state(), g.state());
+//! ```
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::{Dice, DiceSource, SeededDice};
+
+use super::game::{Action, Cube, Game, GameDice, GameError, Phase};
+use super::movegen::Step;
+use super::position::Position;
+use super::position_id::PositionIdError;
+use super::variant::{Options, Player};
+
+/// The save format's name and version.
+pub const FORMAT: &str = "tabla-backgammon";
+pub const VERSION: u32 = 1;
+
+/// Where the dice come from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "source")]
+pub enum SavedDice {
+    /// Reproducible dice: the recorded rolls must be this seed's.
+    Seeded { seed: u64 },
+    /// Cryptographic dice: the record is the only trace; new rolls are fresh.
+    Crypto,
+    /// Dice set by hand (analysis); restored without rolls left.
+    Fixed,
+}
+
+/// A custom starting position (a game started from a Position ID).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedStart {
+    pub position_id: String,
+    /// Acey-deucey checkers not yet entered `[on roll, opponent]` (the Position ID counts them on
+    /// the bar).
+    #[serde(default)]
+    pub unentered: [u8; 2],
+    pub turn: Player,
+}
+
+/// The save.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Save {
+    pub format: String,
+    pub version: u32,
+    pub options: Options,
+    pub dice: SavedDice,
+    #[serde(default)]
+    pub start: Option<SavedStart>,
+    pub record: Vec<Action>,
+    /// Steps of the play in progress, not yet confirmed.
+    #[serde(default)]
+    pub steps: Vec<Step>,
+    /// Summary, checked against the replay.
+    pub position_id: String,
+    pub phase: Phase,
+    pub turn: Player,
+    pub score: [u32; 2],
+    pub cube: Cube,
+}
+
+/// Why a save could not be restored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveError {
+    /// Not JSON, or not the shape of a save.
+    Json(String),
+    /// Another format, or a version this build does not know.
+    Format { format: String, version: u32 },
+    /// The custom start position is invalid.
+    Start(PositionIdError),
+    /// A recorded action is impossible at its place in the record.
+    Replay { index: usize, error: GameError },
+    /// A recorded roll is not what the seed gives.
+    DiceMismatch { index: usize },
+    /// The summary does not agree with the replayed record.
+    Inconsistent { field: &'static str },
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::Json(e) => write!(f, "the save is not a valid tabla backgammon save: {e}"),
+            SaveError::Format { format, version } => write!(
+                f,
+                "the save is '{format}' version {version}; this build reads '{FORMAT}' version {VERSION}"
+            ),
+            SaveError::Start(e) => write!(f, "the save's starting position is invalid: {e}"),
+            SaveError::Replay { index, error } => {
+                write!(f, "the save is corrupted: its action {} cannot be replayed: {error}", index + 1)
+            }
+            SaveError::DiceMismatch { index } => {
+                write!(f, "the save is corrupted: the dice of action {} do not match its seed", index + 1)
+            }
+            SaveError::Inconsistent { field } => {
+                write!(f, "the save is corrupted: its {field} does not match its record")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+impl Game {
+    /// The save of this game.
+    pub fn to_save(&self) -> Save {
+        let dice = match (&self.dice.source, self.dice.seed) {
+            (Dice::Seeded(_), Some(seed)) => SavedDice::Seeded { seed },
+            (Dice::Fixed(_), _) => SavedDice::Fixed,
+            _ => SavedDice::Crypto,
+        };
+        let start = self.custom_start.map(|(p, turn)| SavedStart {
+            position_id: p.position_id(),
+            unentered: [p.unentered(false), p.unentered(true)],
+            turn,
+        });
+        Save {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            options: *self.options(),
+            dice,
+            start,
+            record: self.record.clone(),
+            steps: self.steps().to_vec(),
+            position_id: self.position_id(),
+            phase: self.phase(),
+            turn: self.turn(),
+            score: self.score(),
+            cube: self.cube(),
+        }
+    }
+
+    /// The save as JSON text.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.to_save()).unwrap_or_default()
+    }
+
+    /// Restores a game from JSON text.
+    pub fn from_json(json: &str) -> Result<Game, SaveError> {
+        let save: Save = serde_json::from_str(json).map_err(|e| SaveError::Json(e.to_string()))?;
+        Game::from_save(&save)
+    }
+
+    /// Restores a game from a save, replaying its record.
+    pub fn from_save(save: &Save) -> Result<Game, SaveError> {
+        if save.format != FORMAT || save.version != VERSION {
+            return Err(SaveError::Format { format: save.format.clone(), version: save.version });
+        }
+        let options = save.options;
+        let mut game = match &save.start {
+            None => Game::with_dice(options, Dice::fixed([])),
+            Some(s) => {
+                let mut p = Position::from_position_id(&s.position_id).map_err(SaveError::Start)?;
+                // The ID counts not-yet-entered checkers on the bar.
+                for side in 0..2 {
+                    let bar = p.bar(side == 1);
+                    let u = s.unentered[side];
+                    if u > bar {
+                        return Err(SaveError::Inconsistent { field: "start position" });
+                    }
+                    if side == 0 {
+                        p.board[25] -= u as i8;
+                    } else {
+                        p.board[0] += u as i8;
+                    }
+                    p.unentered[side] = u;
+                }
+                Game::from_position(p, s.turn, options, Dice::fixed([]))
+            }
+        };
+        let mut seeded = match save.dice {
+            SavedDice::Seeded { seed } => Some(SeededDice::new(seed)),
+            _ => None,
+        };
+        for (index, action) in save.record.iter().enumerate() {
+            if let Some(src) = seeded.as_mut() {
+                let drawn = match action {
+                    Action::OpeningRoll { white, black, set: false } => Some(([*white, *black], 2)),
+                    Action::Roll { dice, set: false, .. } => Some((*dice, 2)),
+                    _ => None,
+                };
+                if let Some((want, _)) = drawn {
+                    let a = src.die().map_err(|_| SaveError::DiceMismatch { index })?.value();
+                    let b = src.die().map_err(|_| SaveError::DiceMismatch { index })?.value();
+                    if [a, b] != want {
+                        return Err(SaveError::DiceMismatch { index });
+                    }
+                }
+            }
+            game.apply_action(action).map_err(|error| SaveError::Replay { index, error })?;
+        }
+        let index = save.record.len();
+        for st in &save.steps {
+            game.step_die(st.from, st.die).map_err(|error| SaveError::Replay { index, error })?;
+        }
+        let source = match (save.dice.clone(), seeded) {
+            (SavedDice::Seeded { seed }, Some(src)) => GameDice { source: Dice::Seeded(src), seed: Some(seed) },
+            (SavedDice::Fixed, _) => GameDice { source: Dice::fixed([]), seed: None },
+            _ => GameDice { source: Dice::crypto(), seed: None },
+        };
+        game.set_dice_source(source);
+        if game.position_id() != save.position_id {
+            return Err(SaveError::Inconsistent { field: "position" });
+        }
+        if game.phase() != save.phase {
+            return Err(SaveError::Inconsistent { field: "phase" });
+        }
+        if game.turn() != save.turn {
+            return Err(SaveError::Inconsistent { field: "player on turn" });
+        }
+        if game.score() != save.score {
+            return Err(SaveError::Inconsistent { field: "score" });
+        }
+        if game.cube() != save.cube {
+            return Err(SaveError::Inconsistent { field: "cube" });
+        }
+        Ok(game)
+    }
+
+    /// Replays this game's record from the start into a new game (same options, same dice as
+    /// recorded). The result has the same state.
+    pub fn replay(&self) -> Result<Game, SaveError> {
+        Game::from_save(&self.to_save())
+    }
+}

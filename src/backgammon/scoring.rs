@@ -1,0 +1,83 @@
+//! Scoring a finished game (RULES.md 1.7).
+//!
+//! - BG-SCORE-STANDARD: 1 point; gammon 2 if the loser bore off none; backgammon 3 if, besides,
+//!   the loser still has a checker on the bar or in the winner's home board. (Acey-deucey
+//!   checkers never entered count as on the bar.)
+//! - BG-SCORE-TABLE: 1; mars x2 if the loser bore off none; x4 if the loser still has a checker
+//!   outside his own home board; x8 if he still has a checker on the bar (or never entered). The
+//!   highest that applies counts. This reading of the Romanian text is ours: x4 and x8 apply
+//!   whether or not the loser bore off checkers (he can have been hit after bearing off).
+//! - Per checker (acey-deucey option): 1 point per checker the loser has not borne off.
+//!
+//! The points won are the multiplier times the cube value; with the Jacoby rule (money play,
+//! cube in play but never turned) gammons and backgammons count 1.
+
+use serde::{Deserialize, Serialize};
+
+use super::position::{OPP_BAR, Position};
+use super::variant::{Player, Scoring};
+
+/// How a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OutcomeKind {
+    Single,
+    Gammon,
+    Backgammon,
+    /// Table scoring x2.
+    Mars,
+    /// Table scoring x4.
+    MarsX4,
+    /// Table scoring x8.
+    MarsX8,
+    /// Acey-deucey per-checker scoring.
+    PerChecker,
+    /// The loser passed (declined) a double.
+    Pass,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Outcome {
+    pub winner: Player,
+    pub kind: OutcomeKind,
+    /// Scoring multiplier: 1, 2, 3 (standard), 1, 2, 4, 8 (table), checkers left (per checker).
+    pub multiplier: u32,
+    /// The cube value (1 when the cube is not in play).
+    pub cube: u32,
+    /// `multiplier * cube`.
+    pub points: u32,
+}
+
+/// The kind and multiplier of a win by bearing off. `final_pos` is the position right after the
+/// winner's last play, seen from the winner (the mover), who has borne off all 15 checkers.
+pub fn score(final_pos: &Position, scoring: Scoring) -> (OutcomeKind, u32) {
+    let b = final_pos.board();
+    let loser_off = final_pos.off(true);
+    let loser_bar = b[OPP_BAR] < 0 || final_pos.unentered(true) > 0;
+    match scoring {
+        Scoring::Standard => {
+            if loser_off > 0 {
+                (OutcomeKind::Single, 1)
+            } else if loser_bar || (1..=6).any(|i| b[i] < 0) {
+                (OutcomeKind::Backgammon, 3)
+            } else {
+                (OutcomeKind::Gammon, 2)
+            }
+        }
+        Scoring::Table => {
+            // The loser's home board is the winner's points 19..24.
+            if loser_bar {
+                (OutcomeKind::MarsX8, 8)
+            } else if (1..=18).any(|i| b[i] < 0) {
+                (OutcomeKind::MarsX4, 4)
+            } else if loser_off == 0 {
+                (OutcomeKind::Mars, 2)
+            } else {
+                (OutcomeKind::Single, 1)
+            }
+        }
+        Scoring::PerChecker => (OutcomeKind::PerChecker, 15 - loser_off as u32),
+    }
+}
+

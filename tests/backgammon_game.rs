@@ -1,0 +1,330 @@
+//! The game beyond single turns: cube, Jacoby, Crawford, matches, saves, replays, Match ID.
+
+use tabla::backgammon::{
+    Game, GameError, MatchInfo, Options, OutcomeKind, Phase, Player, Position, Save, SaveError, Scoring, Setup,
+    StartRule, Variant,
+};
+use tabla::dice::Dice;
+
+fn pos(x: &[(u8, u8)], o: &[(u8, u8)]) -> Position {
+    let mut s = Setup::default();
+    for &(p, n) in x {
+        s.mover[p as usize - 1] += n;
+    }
+    for &(p, n) in o {
+        let i = if p == 25 { 24 } else { 24 - p as usize };
+        s.opponent[i] += n;
+    }
+    Position::from_setup(&s).unwrap()
+}
+
+/// Plays a whole game (or up to `max_turns` plays) choosing plays with a simple deterministic
+/// rule, through the text interface.
+fn play_out(g: &mut Game, max_turns: usize) {
+    for k in 0..max_turns {
+        match g.phase() {
+            Phase::Opening | Phase::Roll => {
+                g.roll().unwrap();
+            }
+            Phase::Move => {
+                let plays = g.legal_plays();
+                let i = (k * 7 + 3) % plays.len();
+                g.play(&plays[i].notation).unwrap_or_else(|e| panic!("{e}: {:?}", plays[i]));
+            }
+            Phase::ChooseDoubles => g.choose_doubles((k % 6) as u8 + 1).unwrap(),
+            Phase::CubeDecision => g.take().unwrap(),
+            Phase::GameOver => return,
+        }
+    }
+}
+
+fn white_bears_off_last(options: Options) -> Game {
+    // White to play, one checker on his 1-point; Black has 15 checkers far away.
+    Game::from_position(pos(&[(1, 1)], &[(20, 15)]), Player::White, options, Dice::seeded(11))
+}
+
+#[test]
+fn cube_double_take_then_gammon_counts_double() {
+    let mut g = white_bears_off_last(Options::new(Variant::Backgammon));
+    assert!(g.can_double());
+    g.double().unwrap();
+    assert_eq!(g.phase(), Phase::CubeDecision);
+    g.take().unwrap();
+    assert_eq!(g.cube().value, 2);
+    assert_eq!(g.cube().owner, Some(Player::Black));
+    assert!(!g.can_double(), "the cube is Black's now");
+    assert!(matches!(g.double(), Err(GameError::Cube { .. })));
+    g.set_dice(6, 5).unwrap();
+    g.play("1/off").unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!((o.kind, o.multiplier, o.cube, o.points), (OutcomeKind::Gammon, 2, 2, 4));
+    assert_eq!(g.score(), [4, 0]);
+}
+
+#[test]
+fn cube_pass_loses_the_current_stake() {
+    let mut g = white_bears_off_last(Options::new(Variant::Backgammon));
+    g.double().unwrap();
+    g.pass().unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!((o.winner, o.kind, o.points), (Player::White, OutcomeKind::Pass, 1));
+    assert_eq!(g.phase(), Phase::GameOver);
+    assert!(matches!(g.roll(), Err(GameError::GameOver)));
+}
+
+#[test]
+fn cube_is_off_by_default_in_table_and_acey_deucey() {
+    for v in [Variant::Table, Variant::AceyDeucey] {
+        let mut g = white_bears_off_last(Options::new(v));
+        assert!(!g.can_double());
+        assert!(matches!(g.double(), Err(GameError::Cube { .. })));
+    }
+}
+
+#[test]
+fn cube_only_before_rolling() {
+    let mut g = white_bears_off_last(Options::new(Variant::Backgammon));
+    g.set_dice(2, 1).unwrap();
+    assert!(matches!(g.double(), Err(GameError::Cube { .. })));
+}
+
+#[test]
+fn jacoby_gammon_counts_single_with_a_centred_cube_in_money_play() {
+    let mut o = Options::new(Variant::Backgammon);
+    o.jacoby = true;
+    let mut g = white_bears_off_last(o);
+    g.set_dice(6, 5).unwrap();
+    g.play("1/off").unwrap();
+    let out = g.outcome().unwrap();
+    assert_eq!((out.kind, out.points), (OutcomeKind::Gammon, 1));
+    // Once the cube is turned, the gammon counts.
+    let mut g = white_bears_off_last(o);
+    g.double().unwrap();
+    g.take().unwrap();
+    g.set_dice(6, 5).unwrap();
+    g.play("1/off").unwrap();
+    assert_eq!(g.outcome().unwrap().points, 4);
+}
+
+#[test]
+fn crawford_game_has_no_cube_then_post_crawford_does() {
+    let mut o = Options::new(Variant::Backgammon);
+    o.match_length = 3;
+    o.start = StartRule::White;
+    let mut g = white_bears_off_last(o);
+    g.set_dice(6, 5).unwrap();
+    g.play("1/off").unwrap(); // gammon: White 2 of 3
+    assert_eq!(g.score(), [2, 0]);
+    assert!(!g.match_over());
+    g.next_game().unwrap();
+    assert!(g.is_crawford());
+    assert!(!g.can_double());
+    assert!(g.state().match_state.crawford);
+    // Black wins the Crawford game by a pass... no cube: play it out instead.
+    play_out(&mut g, 2000);
+    assert_eq!(g.phase(), Phase::GameOver);
+    if !g.match_over() {
+        g.next_game().unwrap();
+        assert!(!g.is_crawford(), "post-Crawford");
+        assert!(g.can_double() || g.phase() != Phase::Roll);
+    }
+}
+
+#[test]
+fn match_over_stops_next_game() {
+    let mut o = Options::new(Variant::Backgammon);
+    o.match_length = 1;
+    let mut g = white_bears_off_last(o);
+    g.set_dice(6, 5).unwrap();
+    g.play("1/off").unwrap();
+    assert!(g.match_over());
+    assert_eq!(g.next_game(), Err(GameError::MatchOver));
+}
+
+#[test]
+fn random_games_finish_in_every_variant() {
+    for v in [Variant::Backgammon, Variant::Table, Variant::AceyDeucey] {
+        for seed in 0..5 {
+            let mut g = Game::with_seed(Options::new(v), seed);
+            play_out(&mut g, 5000);
+            assert_eq!(g.phase(), Phase::GameOver, "{v} seed {seed}");
+            let o = g.outcome().unwrap();
+            assert!(o.points >= 1);
+            let w = g.position_for(o.winner);
+            assert_eq!(w.off(false), 15);
+        }
+    }
+}
+
+#[test]
+fn save_round_trips_mid_turn_and_replays_exactly() {
+    for v in [Variant::Backgammon, Variant::Table, Variant::AceyDeucey] {
+        let mut g = Game::with_seed(Options::new(v), 99);
+        play_out(&mut g, 37);
+        if g.phase() == Phase::Roll {
+            g.roll().unwrap();
+        }
+        if g.phase() == Phase::Move {
+            if let Some(s) = g.legal_steps().first() {
+                g.step(s.from, s.to).unwrap();
+            }
+        }
+        let json = g.to_json();
+        let h = Game::from_json(&json).unwrap();
+        assert_eq!(h.state(), g.state());
+        assert_eq!(h.to_json(), json);
+        // Both continue with the same dice.
+        let mut g2 = g.clone();
+        let mut h2 = h.clone();
+        play_out(&mut g2, 300);
+        play_out(&mut h2, 300);
+        assert_eq!(g2.state(), h2.state());
+        assert_eq!(g.replay().unwrap().state(), g.state());
+    }
+}
+
+#[test]
+fn save_of_a_match_with_cube_and_next_game_round_trips() {
+    let mut o = Options::new(Variant::Backgammon);
+    o.match_length = 5;
+    let mut g = Game::with_seed(o, 5);
+    g.roll().unwrap();
+    while g.phase() == Phase::Opening {
+        g.roll().unwrap();
+    }
+    play_out(&mut g, 4);
+    if g.can_double() {
+        g.double().unwrap();
+        g.take().unwrap();
+    }
+    play_out(&mut g, 3000);
+    if g.phase() == Phase::GameOver && !g.match_over() {
+        g.next_game().unwrap();
+        play_out(&mut g, 5);
+    }
+    let h = Game::from_json(&g.to_json()).unwrap();
+    assert_eq!(h.state(), g.state());
+}
+
+#[test]
+fn corrupted_saves_give_typed_errors() {
+    let mut g = Game::with_seed(Options::new(Variant::Backgammon), 3);
+    play_out(&mut g, 20);
+    let json = g.to_json();
+    assert!(matches!(Game::from_json("{"), Err(SaveError::Json(_))));
+    assert!(matches!(Game::from_json("[]"), Err(SaveError::Json(_))));
+    let mut save: Save = serde_json::from_str(&json).unwrap();
+    save.version = 99;
+    assert!(matches!(Game::from_save(&save), Err(SaveError::Format { .. })));
+
+    // A roll that is not the seed's.
+    let mut save: Save = serde_json::from_str(&json).unwrap();
+    let i = save.record.iter().position(|a| matches!(a, tabla::backgammon::Action::Roll { .. })).unwrap();
+    if let tabla::backgammon::Action::Roll { dice, .. } = &mut save.record[i] {
+        dice[0] = dice[0] % 6 + 1;
+    }
+    let e = Game::from_save(&save).unwrap_err();
+    assert!(matches!(e, SaveError::DiceMismatch { .. } | SaveError::Replay { .. }), "{e}");
+
+    // An illegal play.
+    let mut save: Save = serde_json::from_str(&json).unwrap();
+    let i = save.record.iter().position(|a| matches!(a, tabla::backgammon::Action::Play { steps, .. } if !steps.is_empty())).unwrap();
+    if let tabla::backgammon::Action::Play { steps, .. } = &mut save.record[i] {
+        steps[0].from = 3;
+        steps[0].to = 1;
+        steps[0].die = 2;
+    }
+    assert!(matches!(Game::from_save(&save), Err(SaveError::Replay { .. })));
+
+    // A summary that disagrees with the record.
+    let mut save: Save = serde_json::from_str(&json).unwrap();
+    save.score = [7, 0];
+    assert!(matches!(Game::from_save(&save), Err(SaveError::Inconsistent { field: "score" })));
+    let mut save: Save = serde_json::from_str(&json).unwrap();
+    save.position_id = "4HPwATDgc/ABMA".to_string();
+    if g.position_id() != save.position_id {
+        assert!(matches!(Game::from_save(&save), Err(SaveError::Inconsistent { .. })));
+    }
+    // Error messages say what is wrong.
+    let e = Game::from_json("{").unwrap_err();
+    assert!(e.to_string().contains("not a valid"), "{e}");
+}
+
+#[test]
+fn save_from_a_position_id_start() {
+    let p = Position::from_position_id("sGfwATDgc/ABMA").unwrap();
+    let mut g = Game::from_position(p, Player::Black, Options::new(Variant::Backgammon), Dice::seeded(1));
+    g.roll().unwrap();
+    let h = Game::from_json(&g.to_json()).unwrap();
+    assert_eq!(h.state(), g.state());
+    assert_eq!(h.turn(), Player::Black);
+}
+
+#[test]
+fn match_id_of_a_new_money_game_and_round_trip() {
+    let mut g = Game::new(Options::new(Variant::Backgammon));
+    let id = g.match_id();
+    assert_eq!(id.len(), 12);
+    let m = MatchInfo::decode(&id).unwrap();
+    assert_eq!((m.cube_value, m.cube_owner, m.match_length), (1, None, 0));
+    g.set_dice(3, 5).unwrap(); // Black wins the opening roll, 5-3
+    let m = MatchInfo::decode(&g.match_id()).unwrap();
+    assert_eq!(m.on_roll, Some(Player::Black));
+    assert_eq!(m.dice, [5, 3]);
+    assert!(MatchInfo::decode("cAkAAAAAAAA").is_err());
+    assert!(MatchInfo::decode("cAkAAAAAAA*A").is_err());
+    // gnubg's familiar ID of a money game, player 1 on roll, nothing rolled.
+    let m = MatchInfo::decode("cAkAAAAAAAAA").unwrap();
+    assert_eq!((m.cube_value, m.cube_owner, m.game_state, m.match_length), (1, None, 1, 0));
+    assert_eq!(m.encode(), "cAkAAAAAAAAA");
+}
+
+#[test]
+fn state_is_seen_from_white() {
+    let mut o = Options::new(Variant::Backgammon);
+    o.start = StartRule::White;
+    let mut g = Game::new(o);
+    let s = g.state();
+    assert_eq!(s.points[23], 2);
+    assert_eq!(s.points[0], -2);
+    assert_eq!(s.pips.white, 167);
+    g.set_dice(6, 5).unwrap();
+    g.play("24/13").unwrap();
+    let s = g.state();
+    assert_eq!(s.turn, Player::Black);
+    assert_eq!(s.points[23], 1);
+    assert_eq!(s.points[12], 6);
+    assert_eq!(s.last_play.as_ref().unwrap().notation, "24/13");
+    let json = serde_json::to_value(&s).unwrap();
+    assert_eq!(json["phase"], "roll");
+    assert_eq!(json["match"]["length"], 0);
+    assert_eq!(json["options"]["variant"], "backgammon");
+    assert!(json["diceLeft"].is_array());
+}
+
+#[test]
+fn scoring_option_is_used() {
+    let mut o = Options::new(Variant::Backgammon);
+    o.scoring = Scoring::Table;
+    o.cube = false;
+    let mut g = white_bears_off_last(o);
+    g.set_dice(1, 2).unwrap();
+    g.play("1/off").unwrap();
+    assert_eq!(g.outcome().unwrap().kind, OutcomeKind::Mars);
+}
+
+#[test]
+fn play_position_plays_the_play_leading_there() {
+    let mut o = Options::new(Variant::Backgammon);
+    o.start = StartRule::White;
+    let mut g = Game::new(o);
+    g.set_dice(3, 1).unwrap();
+    let mut after = Vec::new();
+    g.position().plays_into(3, 1, tabla::backgammon::MoveRules::STANDARD, &mut after);
+    let target = after.iter().find(|p| p.point(5) == 2).copied().unwrap();
+    assert!(g.play_position(&Position::start()).is_err());
+    assert_eq!(g.phase(), Phase::Move);
+    g.play_position(&target).unwrap();
+    assert_eq!(g.last_play().unwrap().notation, "8/5 6/5");
+    assert_eq!(g.position(), target.flip());
+}
