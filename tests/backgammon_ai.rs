@@ -244,3 +244,42 @@ fn seeded_dice_drive_games_reproducibly() {
     assert_eq!(r1, r2);
     assert!(d1.roll().is_ok());
 }
+
+/// The AI drives whole games of the rules engine through the Game-level API (what the bindings
+/// call), in every variant, including acey-deucey's 1-2 sequence and the cube.
+#[test]
+fn plays_whole_engine_games_in_every_variant() {
+    use tabla::backgammon::{Game, Options, Phase, Variant as V};
+    let mut total_doubles = 0;
+    for (variant, seed) in [(V::Backgammon, 1u64), (V::Table, 2), (V::AceyDeucey, 3), (V::AceyDeucey, 4)] {
+        let mut game = Game::with_seed(Options::new(variant), seed);
+        let mut chose_doubles = 0;
+        for _ in 0..3000 {
+            match game.phase() {
+                Phase::Opening | Phase::Roll => {
+                    if let Some(a) = ai::cube_action_for_game(&game, 0) {
+                        assert!(a.no_double.is_finite());
+                    }
+                    game.roll().unwrap();
+                }
+                Phase::Move => {
+                    let c = ai::best_play_for_game(&game, Level::Casual, seed).unwrap();
+                    game.play_position(&c.play.result).unwrap();
+                }
+                Phase::ChooseDoubles => {
+                    let n = ai::choose_doubles_for_game(&game, Level::Advanced).unwrap();
+                    game.choose_doubles(n).unwrap();
+                    chose_doubles += 1;
+                }
+                Phase::CubeDecision => game.take().unwrap(),
+                Phase::GameOver => break,
+            }
+        }
+        assert_eq!(game.phase(), Phase::GameOver, "{variant:?} did not finish");
+        assert!(game.outcome().is_some());
+        let e = ai::evaluate_game(&game, 0);
+        assert_valid(&e.probabilities, "finished game");
+        total_doubles += chose_doubles;
+    }
+    assert!(total_doubles > 0, "no acey-deucey 1-2 was played");
+}

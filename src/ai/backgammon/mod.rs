@@ -15,8 +15,11 @@
 //!
 //! **The API for the bindings** (everything the JS `bestPlay`, `evaluate`, `hint` need; all
 //! positions are seen from the side on roll, as in [`crate::backgammon::Position`]):
-//! [`best_play`], [`hint`], [`evaluate`], [`choose_doubles`], [`cube_action`].
+//! on a rules-engine [`crate::backgammon::Game`]: [`best_play_for_game`], [`hint_for_game`],
+//! [`evaluate_game`], [`choose_doubles_for_game`], [`cube_action_for_game`] ([`api`]); on a bare
+//! position: [`best_play`], [`hint`], [`evaluate`], [`choose_doubles`], [`cube_action`].
 
+pub mod api;
 pub mod bearoff;
 pub mod cube;
 pub mod eval;
@@ -32,6 +35,7 @@ use std::sync::OnceLock;
 
 use serde::Serialize;
 
+pub use api::{best_play_for_game, choose_doubles_for_game, cube_action_for_game, cube_state, evaluate_game, hint_for_game};
 pub use cube::{CubeAdvice, CubeOwner, CubeState, MatchScore};
 pub use eval::{Probabilities, Scoring, Value};
 pub use levels::Level;
