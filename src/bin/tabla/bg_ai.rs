@@ -1,10 +1,414 @@
-//! Subcommands of this game family.
+//! Subcommands of the backgammon-family computer opponent: `train`, `duel`, `ai-bench`,
+//! `ai-serve` (a line protocol for the GNU Backgammon comparison scripts), `ai-hint`.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use clap::Subcommand;
+use tabla::ai::backgammon::game::{self, Agent, HeuristicAgent, NetAgent, PubevalAgent};
+use tabla::ai::backgammon::search::Searcher;
+use tabla::ai::backgammon::train::{TrainConfig, Trainer};
+use tabla::ai::backgammon::{self as ai, GameRules, Level, Net, Segment, Variant, bearoff, pubeval};
+use tabla::backgammon::Position;
+use tabla::dice::{DiceSource, SeededDice};
 
 #[derive(Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// TD(λ) self-play training; checkpoints to DIR/<variant>.net and resumes from it.
+    Train {
+        /// Variants to train, interleaved (backgammon, acey-deucey); repeat the option.
+        #[arg(long = "variant", default_value = "backgammon")]
+        variants: Vec<String>,
+        /// Relative share of games per variant, e.g. 3,1.
+        #[arg(long, value_delimiter = ',')]
+        mix: Vec<u32>,
+        /// Directory for checkpoints (none: nothing is written unless --out is given).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// Write the final net of the first variant here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Stop when every variant's net has this many games (0: never).
+        #[arg(long, default_value_t = 0)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 80)]
+        hidden: usize,
+        #[arg(long, default_value_t = 0.1)]
+        alpha: f32,
+        #[arg(long, default_value_t = 0.01)]
+        alpha_min: f32,
+        #[arg(long, default_value_t = 300000.0)]
+        alpha_half_life: f64,
+        #[arg(long, default_value_t = 0.7)]
+        lambda: f32,
+        /// Seconds between checkpoints.
+        #[arg(long, default_value_t = 180)]
+        checkpoint_secs: u64,
+        /// Measure against pubeval (acey-deucey: the heuristic) every this many games (0: never).
+        #[arg(long, default_value_t = 25000)]
+        eval_every: u64,
+        /// Mirrored pairs per measurement.
+        #[arg(long, default_value_t = 500)]
+        eval_pairs: u64,
+    },
+    /// Cubeless money games with mirrored dice between two players; prints points per game for
+    /// A with its standard error.
+    Duel {
+        /// A level (beginner … expert, master), pubeval or heuristic.
+        #[arg(long)]
+        a: String,
+        #[arg(long, default_value = "pubeval")]
+        b: String,
+        /// Games (rounded up to an even number: each dice sequence is played twice).
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value = "backgammon")]
+        variant: String,
+        /// Use this net file for A instead of the committed weights.
+        #[arg(long)]
+        a_weights: Option<PathBuf>,
+        /// Use this net file for B instead of the committed weights.
+        #[arg(long)]
+        b_weights: Option<PathBuf>,
+    },
+    /// Time per move at each level over positions from self-play games.
+    AiBench {
+        #[arg(long, default_value = "backgammon")]
+        variant: String,
+        /// Moves timed per level.
+        #[arg(long, default_value_t = 200)]
+        moves: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Reads lines `POSITION_ID D1 D2 [LEVEL]` and answers with the Position ID after the chosen
+    /// play (mover's view, not flipped); `eval POSITION_ID [PLY]` answers with the five
+    /// probabilities. For scripts/gnubg.
+    AiServe {
+        #[arg(long, default_value = "backgammon")]
+        variant: String,
+        #[arg(long)]
+        weights: Option<PathBuf>,
+    },
+    /// The ranked plays of a position (Position ID) and roll.
+    AiHint {
+        position: String,
+        dice: String,
+        #[arg(long, default_value_t = 1)]
+        ply: u8,
+        #[arg(long, default_value = "backgammon")]
+        variant: String,
+    },
+}
 
 pub fn run(cmd: Command) -> Result<(), String> {
-    match cmd {}
+    match cmd {
+        Command::Train {
+            variants,
+            mix,
+            dir,
+            out,
+            games,
+            seed,
+            hidden,
+            alpha,
+            alpha_min,
+            alpha_half_life,
+            lambda,
+            checkpoint_secs,
+            eval_every,
+            eval_pairs,
+        } => {
+            let mut trainers = Vec::new();
+            for v in &variants {
+                let variant: Variant = v.parse()?;
+                let mut cfg = TrainConfig::new(variant, seed);
+                cfg.hidden = hidden;
+                cfg.alpha = alpha;
+                cfg.alpha_min = alpha_min;
+                cfg.alpha_half_life = alpha_half_life;
+                cfg.lambda = lambda;
+                let net = match &dir {
+                    Some(d) if d.join(file_name(variant)).exists() => {
+                        let n = load_net(&d.join(file_name(variant)))?;
+                        println!("{}: resuming from {} ({} games)", variant.name(), d.join(file_name(variant)).display(), n.games);
+                        Some(n)
+                    }
+                    _ => None,
+                };
+                trainers.push(Trainer::new(cfg, net));
+            }
+            let mix: Vec<u32> = if mix.len() == trainers.len() { mix } else { vec![1; trainers.len()] };
+            train(&mut trainers, &mix, dir.as_deref(), games, checkpoint_secs, eval_every, eval_pairs)?;
+            if let Some(out) = out {
+                save_net(&trainers[0].net, &out)?;
+            }
+            for t in &trainers {
+                println!("{}: {} games, weights fnv1a {:016x}", t.cfg.variant.name(), t.net.games, fnv(&t.net.to_bytes()));
+            }
+            Ok(())
+        }
+        Command::Duel { a, b, games, seed, variant, a_weights, b_weights } => {
+            let variant: Variant = variant.parse()?;
+            let rules = GameRules::new(variant);
+            let net_a = match a_weights {
+                Some(p) => load_net(&p)?,
+                None => ai::net(variant).clone(),
+            };
+            let net_b = match b_weights {
+                Some(p) => load_net(&p)?,
+                None => ai::net(variant).clone(),
+            };
+            let mut agent_a = make_agent(&a, &net_a, seed ^ 0xA)?;
+            let mut agent_b = make_agent(&b, &net_b, seed ^ 0xB)?;
+            let pairs = games.div_ceil(2);
+            let start = Instant::now();
+            let mut last = Instant::now();
+            let st = game::duel(agent_a.as_mut(), agent_b.as_mut(), &rules, pairs, seed, &mut |st| {
+                if last.elapsed().as_secs() >= 30 {
+                    last = Instant::now();
+                    eprintln!("  {} games: {:+.3} ± {:.3} ppg", st.games, st.ppg(), st.se());
+                }
+            });
+            println!(
+                "{} {a} vs {b}: {} games (mirrored dice, seed {seed}): {:+.3} ± {:.3} points per game for {a}; wins {:.1}%, gammons won {} lost {}, {:.1}s",
+                variant.name(),
+                st.games,
+                st.ppg(),
+                st.se(),
+                100.0 * st.wins as f64 / st.games as f64,
+                st.gammons,
+                st.losses_gammon,
+                start.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+        Command::AiBench { variant, moves, seed } => bench(variant.parse()?, moves, seed),
+        Command::AiServe { variant, weights } => serve(variant.parse()?, weights),
+        Command::AiHint { position, dice, ply, variant } => {
+            let variant: Variant = variant.parse()?;
+            let rules = GameRules::new(variant);
+            let pos = Position::from_position_id(&position).map_err(|e| e.to_string())?;
+            let roll: tabla::Roll = dice.parse().map_err(|e: tabla::DiceError| e.to_string())?;
+            let e = ai::evaluate(&pos, &rules, ply);
+            println!("position {position}: equity {:+.3} {:?}", e.equity, e.probabilities);
+            for h in ai::hint(&pos, roll.0.value(), roll.1.value(), Segment::Roll, &rules, ply).iter().take(10) {
+                let steps: Vec<String> = h.play.steps().iter().map(|s| s.to_string()).collect();
+                println!("{:<24} {:+.3} ({}-ply) win {:.3} g {:.3}/{:.3}", steps.join(" "), h.equity, h.ply, h.probabilities.win, h.probabilities.win_gammon, h.probabilities.lose_gammon);
+            }
+            Ok(())
+        }
+    }
+}
+
+fn file_name(v: Variant) -> String {
+    format!("{}.net", v.name())
+}
+
+fn load_net(p: &Path) -> Result<Net, String> {
+    let b = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
+    Net::from_bytes(&b).map_err(|e| format!("{}: {e}", p.display()))
+}
+
+fn save_net(n: &Net, p: &Path) -> Result<(), String> {
+    let tmp = p.with_extension("tmp");
+    std::fs::write(&tmp, n.to_bytes()).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, p).map_err(|e| format!("{}: {e}", p.display()))
+}
+
+fn fnv(b: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &x in b {
+        h = (h ^ x as u64).wrapping_mul(0x100_0000_01b3);
+    }
+    h
+}
+
+fn make_agent<'a>(name: &str, net: &'a Net, seed: u64) -> Result<Box<dyn Agent + 'a>, String> {
+    Ok(match name {
+        "pubeval" => Box::new(PubevalAgent),
+        "heuristic" => Box::new(HeuristicAgent),
+        _ => Box::new(NetAgent { net, level: name.parse()?, seed }),
+    })
+}
+
+fn measure(t: &Trainer, pairs: u64) -> (f64, f64) {
+    let mut a = NetAgent { net: &t.net, level: Level::Advanced, seed: 0 };
+    let st = if t.cfg.variant == Variant::AceyDeucey {
+        game::duel(&mut a, &mut HeuristicAgent, &t.rules, pairs, 12345, &mut |_| {})
+    } else {
+        game::duel(&mut a, &mut PubevalAgent, &t.rules, pairs, 12345, &mut |_| {})
+    };
+    (st.ppg(), st.se())
+}
+
+fn train(
+    trainers: &mut [Trainer],
+    mix: &[u32],
+    dir: Option<&Path>,
+    games: u64,
+    checkpoint_secs: u64,
+    eval_every: u64,
+    eval_pairs: u64,
+) -> Result<(), String> {
+    if let Some(d) = dir {
+        std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
+    }
+    let checkpoint = |trainers: &[Trainer]| -> Result<(), String> {
+        if let Some(d) = dir {
+            for t in trainers {
+                save_net(&t.net, &d.join(file_name(t.cfg.variant)))?;
+            }
+        }
+        Ok(())
+    };
+    let start = Instant::now();
+    let mut last_ckpt = Instant::now();
+    let mut last_report = Instant::now();
+    let mut done_since_report = 0u64;
+    loop {
+        let mut all_done = games > 0;
+        for (t, &share) in trainers.iter_mut().zip(mix) {
+            for _ in 0..share {
+                if games > 0 && t.net.games >= games {
+                    continue;
+                }
+                all_done = false;
+                t.game();
+                done_since_report += 1;
+                if eval_every > 0 && t.net.games % eval_every == 0 {
+                    let (ppg, se) = measure(t, eval_pairs);
+                    let against = if t.cfg.variant == Variant::AceyDeucey { "heuristic" } else { "pubeval" };
+                    println!(
+                        "{} {} games: 0-ply vs {against} {:+.3} ± {:.3} ppg ({} games), alpha {:.4}, {:.0} s",
+                        t.cfg.variant.name(),
+                        t.net.games,
+                        ppg,
+                        se,
+                        2 * eval_pairs,
+                        t.alpha(),
+                        start.elapsed().as_secs_f64()
+                    );
+                    if let Some(d) = dir {
+                        save_net(&t.net, &d.join(format!("{}-{}.net", t.cfg.variant.name(), t.net.games)))?;
+                    }
+                    let _ = std::io::stdout().flush();
+                }
+            }
+        }
+        if all_done {
+            break;
+        }
+        if last_report.elapsed().as_secs() >= 60 {
+            let s: Vec<String> = trainers.iter().map(|t| format!("{} {} games", t.cfg.variant.name(), t.net.games)).collect();
+            println!("{} ({:.1} games/s)", s.join(", "), done_since_report as f64 / last_report.elapsed().as_secs_f64());
+            let _ = std::io::stdout().flush();
+            last_report = Instant::now();
+            done_since_report = 0;
+        }
+        if last_ckpt.elapsed().as_secs() >= checkpoint_secs {
+            checkpoint(trainers)?;
+            last_ckpt = Instant::now();
+        }
+    }
+    checkpoint(trainers)
+}
+
+/// Positions from self-play games of the committed net (every turn of a few games).
+fn sample_positions(rules: &GameRules, n: usize, seed: u64) -> Vec<(Position, u8, u8)> {
+    let net = ai::net(rules.variant);
+    let mut out = Vec::new();
+    let mut g = 0u64;
+    let mut agent = NetAgent { net, level: Level::Advanced, seed };
+    while out.len() < n {
+        let mut dice = SeededDice::new(game::game_seed(seed, g));
+        let mut roll_dice = SeededDice::new(game::game_seed(seed ^ 0xD1CE, g));
+        let mut players = game::Solo(&mut agent);
+        game::play_game(&mut players, rules, &mut dice, 0, &mut |p, _| {
+            let r = roll_dice.roll().unwrap();
+            out.push((*p, r.0.value(), r.1.value()));
+            out.len() < n
+        });
+        g += 1;
+    }
+    out
+}
+
+fn bench(variant: Variant, moves: usize, seed: u64) -> Result<(), String> {
+    let rules = GameRules::new(variant);
+    let t = Instant::now();
+    let db = bearoff::Database::build();
+    println!("bear-off database ({} positions): whole table solved in {:.2} s", bearoff::POSITIONS, t.elapsed().as_secs_f64());
+    let t = Instant::now();
+    let mean = bearoff::Database::with(|db| db.mean_rolls(&[0, 0, 0, 0, 0, 15]));
+    println!("lazily: 15 checkers on the 6-point need {mean:.3} rolls on average, solved in {:.2} s", t.elapsed().as_secs_f64());
+    drop(db);
+    let positions = sample_positions(&rules, moves, seed);
+    for level in Level::ALL {
+        let n = if level.ply() >= 2 { moves.min(60) } else { moves };
+        let mut s = Searcher::new(ai::net(variant), rules);
+        let start = Instant::now();
+        let mut worst = 0.0f64;
+        for (p, a, b) in positions.iter().take(n) {
+            let t = Instant::now();
+            let _ = game::choose_with(&mut s, p, *a, *b, Segment::Roll, level, seed);
+            worst = worst.max(t.elapsed().as_secs_f64());
+        }
+        let el = start.elapsed().as_secs_f64();
+        println!(
+            "{:<12} ({}-ply{}): {:>9.3} ms per move (worst {:.1} ms) over {n} positions, {:.0} net evaluations per move",
+            level.name(),
+            level.ply(),
+            if level.noise() > 0.0 { ", noise" } else { "" },
+            1000.0 * el / n as f64,
+            1000.0 * worst,
+            s.ev.evals as f64 / n as f64
+        );
+    }
+    Ok(())
+}
+
+fn serve(variant: Variant, weights: Option<PathBuf>) -> Result<(), String> {
+    let rules = GameRules::new(variant);
+    let net = match weights {
+        Some(p) => load_net(&p)?,
+        None => ai::net(variant).clone(),
+    };
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.is_empty() {
+            continue;
+        }
+        let reply = if f[0] == "eval" {
+            let pos = Position::from_position_id(f[1]).map_err(|e| e.to_string())?;
+            let ply: u8 = f.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
+            let mut s = Searcher::new(&net, rules);
+            let p = s.on_roll(&pos, ply).probabilities;
+            format!("{} {} {} {} {}", p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon)
+        } else {
+            let pos = Position::from_position_id(f[0]).map_err(|e| e.to_string())?;
+            let d1: u8 = f[1].parse().map_err(|_| "bad die")?;
+            let d2: u8 = f[2].parse().map_err(|_| "bad die")?;
+            let level = f.get(3).copied().unwrap_or("advanced");
+            if level == "pubeval" {
+                let mut buf = Vec::new();
+                pubeval::best_play(&pos, d1, d2, rules.moves, &mut buf).position_id()
+            } else {
+                let mut s = Searcher::new(&net, rules);
+                let c = game::choose_with(&mut s, &pos, d1, d2, Segment::Roll, level.parse()?, 0);
+                c.play.result.position_id()
+            }
+        };
+        writeln!(out, "{reply}").map_err(|e| e.to_string())?;
+        out.flush().map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }

@@ -1,0 +1,57 @@
+"""Helpers shared by the GNU Backgammon comparison scripts (not run by tests).
+
+Boards are gnubg's: [opponent[25], on_roll[25]], index i = point i+1 from that side, 24 = bar.
+"""
+import os
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TABLA = os.environ.get("TABLA", os.path.join(ROOT, "target", "release", "tabla"))
+
+
+def apply_moves(board, moves):
+    """Applies ((from, to), ...) moves, 1-based, 25 = bar, 0 = off, for the side on roll."""
+    opp, me = list(board[0]), list(board[1])
+    for f, t in moves:
+        me[f - 1] -= 1
+        if t > 0:
+            me[t - 1] += 1
+            o = 24 - t  # opponent's index of my point t
+            if opp[o] == 1:
+                opp[o] = 0
+                opp[24] += 1
+    return [opp, me]
+
+
+def flip(board):
+    return [list(board[1]), list(board[0])]
+
+
+def game_over(board):
+    """Points won by the side that just moved (board from his view: [opp, me]) or 0."""
+    opp, me = board
+    if sum(me) > 0:
+        return 0
+    if sum(opp) < 15:
+        return 1
+    if opp[24] > 0 or any(opp[i] > 0 for i in range(18, 24)):
+        return 3
+    return 2
+
+
+class Tabla:
+    """`tabla ai-serve`: one line per query."""
+
+    def __init__(self, variant="backgammon", weights=None):
+        cmd = [TABLA, "ai-serve", "--variant", variant]
+        if weights:
+            cmd += ["--weights", weights]
+        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def ask(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+        return self.p.stdout.readline().strip()
+
+    def play(self, pid, d1, d2, level):
+        return self.ask(f"{pid} {d1} {d2} {level}")

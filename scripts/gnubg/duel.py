@@ -1,0 +1,65 @@
+"""tabla against GNU Backgammon's evaluator (gnubg-nn), cubeless money games, mirrored dice.
+
+Each dice sequence is played twice, tabla moving first in one game and gnubg in the other.
+GNU Backgammon is only an opponent here, never a teacher. Usage (after `cargo build --release`):
+  /work/ref-venv/bin/python scripts/gnubg/duel.py --games 5000 --level advanced --gnubg-ply 0
+"""
+import argparse
+import math
+import random
+import sys
+import time
+
+import gnubg_nn as g
+
+from common import Tabla, apply_moves, flip, game_over
+
+ap = argparse.ArgumentParser()
+ap.add_argument("--games", type=int, default=1000)
+ap.add_argument("--level", default="advanced")
+ap.add_argument("--gnubg-ply", type=int, default=0)
+ap.add_argument("--seed", type=int, default=1)
+ap.add_argument("--weights", default=None)
+args = ap.parse_args()
+
+tabla = Tabla(weights=args.weights)
+START = "4HPwATDgc/ABMA"
+
+
+def play(seed, tabla_first):
+    """Points won by tabla in one game."""
+    rng = random.Random(seed)
+    board = g.board_from_position_id(START)
+    tabla_on_roll = tabla_first
+    first = True
+    while True:
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        while first and d1 == d2:
+            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        first = False
+        if tabla_on_roll:
+            after = g.board_from_position_id(tabla.play(g.position_id(board), d1, d2, args.level))
+        else:
+            after = apply_moves(board, g.best_move(board, d1, d2, args.gnubg_ply))
+        pts = game_over(after)
+        if pts:
+            return pts if tabla_on_roll else -pts
+        board = flip(after)
+        tabla_on_roll = not tabla_on_roll
+
+
+pairs = (args.games + 1) // 2
+total = 0.0
+sums = []
+start = time.time()
+for i in range(pairs):
+    s = args.seed * 1_000_003 + i
+    pair = play(s, True) + play(s, False)
+    sums.append(pair)
+    total += pair
+    if (i + 1) % 250 == 0 or i + 1 == pairs:
+        n = len(sums)
+        mean = sum(sums) / n
+        var = sum((x - mean) ** 2 for x in sums) / max(1, n - 1)
+        print(f"{2 * n} games: tabla {args.level} vs gnubg {args.gnubg_ply}-ply "
+              f"{mean / 2:+.3f} ± {math.sqrt(var / n) / 2:.3f} ppg ({time.time() - start:.0f} s)", flush=True)

@@ -1,1 +1,0 @@
-//! The backgammon-family computer opponent.

@@ -1,0 +1,123 @@
+//! The computer opponent on a [`Game`] of the rules engine: what the JS bindings call, with no
+//! logic of their own. Each function reads the game's phase, position, dice and options, and
+//! returns a choice the bindings apply with the engine's own calls (`Game::play_position`,
+//! `Game::choose_doubles`, `Game::double`/`take`/`pass`).
+
+use super::cube::{CubeAdvice, CubeOwner, CubeState, MatchScore};
+use super::eval::Scoring;
+use super::levels::Level;
+use super::search::{Candidate, GameRules, Segment, Variant};
+use super::{Evaluation, Hint};
+use crate::backgammon::{self as engine, Game, MoveRules, Options, Phase};
+
+impl From<engine::Variant> for Variant {
+    fn from(v: engine::Variant) -> Variant {
+        match v {
+            engine::Variant::Backgammon => Variant::Backgammon,
+            engine::Variant::Table => Variant::Table,
+            engine::Variant::AceyDeucey => Variant::AceyDeucey,
+        }
+    }
+}
+
+impl From<engine::Scoring> for Scoring {
+    fn from(s: engine::Scoring) -> Scoring {
+        match s {
+            engine::Scoring::Standard => Scoring::Standard,
+            engine::Scoring::Table => Scoring::Table,
+            engine::Scoring::PerChecker => Scoring::PerChecker,
+        }
+    }
+}
+
+impl GameRules {
+    /// The AI's view of a game's options.
+    pub fn from_options(o: &Options) -> GameRules {
+        GameRules {
+            variant: o.variant.into(),
+            scoring: o.scoring.into(),
+            moves: MoveRules { exact_bear_off: o.exact_bear_off, enter_all_before_passing: o.enter_all_before_passing },
+            doubles_extra_roll: o.doubles_extra_roll,
+        }
+    }
+}
+
+/// The dice and segment of the play being made, if the game waits for a play.
+fn play_context(game: &Game) -> Option<(u8, u8, Segment)> {
+    if game.phase() != Phase::Move {
+        return None;
+    }
+    let roll = game.roll_dice()?;
+    let dice = game.dice();
+    let one_two = roll[0].min(roll[1]) == 1 && roll[0].max(roll[1]) == 2;
+    if game.variant() == engine::Variant::AceyDeucey && one_two && dice.len() == 4 {
+        Some((dice[0], dice[0], Segment::ChosenDoubles))
+    } else {
+        Some((roll[0], roll[1], Segment::Roll))
+    }
+}
+
+/// The computer's play for the player on turn (phase `Move`; steps already taken this turn are
+/// ignored: the choice is made from the start of the dice). Apply it with
+/// `game.play_position(&c.play.result)`. `None` if the game does not wait for a play.
+pub fn best_play_for_game(game: &Game, level: Level, seed: u64) -> Option<Candidate> {
+    let (d1, d2, segment) = play_context(game)?;
+    let rules = GameRules::from_options(game.options());
+    Some(super::best_play(&game.turn_start_position(), d1, d2, segment, &rules, level, seed))
+}
+
+/// The ranked plays for the player on turn (phase `Move`), valued at up to `ply` plies.
+pub fn hint_for_game(game: &Game, ply: u8) -> Option<Vec<Hint>> {
+    let (d1, d2, segment) = play_context(game)?;
+    let rules = GameRules::from_options(game.options());
+    Some(super::hint(&game.turn_start_position(), d1, d2, segment, &rules, ply))
+}
+
+/// Acey-deucey, phase `ChooseDoubles`: the doubles to choose.
+pub fn choose_doubles_for_game(game: &Game, level: Level) -> Option<u8> {
+    if game.phase() != Phase::ChooseDoubles {
+        return None;
+    }
+    let rules = GameRules::from_options(game.options());
+    Some(super::choose_doubles(&game.position(), &rules, level))
+}
+
+/// The evaluation of the current position for the player on turn (before his roll if he has not
+/// rolled; during a play, of the position at the start of the dice, still before rolling them).
+pub fn evaluate_game(game: &Game, ply: u8) -> Evaluation {
+    let rules = GameRules::from_options(game.options());
+    super::evaluate(&game.turn_start_position(), &rules, ply)
+}
+
+/// The cube as the player on turn sees it.
+pub fn cube_state(game: &Game) -> CubeState {
+    let o = game.options();
+    let c = game.cube();
+    let me = game.turn();
+    let owner = match c.owner {
+        None => CubeOwner::Centered,
+        Some(p) if p == me => CubeOwner::Mover,
+        Some(_) => CubeOwner::Opponent,
+    };
+    let score = (o.match_length > 0).then(|| {
+        let s = game.score();
+        MatchScore {
+            length: o.match_length,
+            mover: s[me.index()],
+            opponent: s[me.other().index()],
+            crawford: game.is_crawford(),
+        }
+    });
+    CubeState { value: c.value.max(1), owner, jacoby: o.jacoby && o.match_length == 0, score }
+}
+
+/// Cube advice for the player on turn (who may double before rolling; during phase
+/// `CubeDecision` the player on turn is the doubler and `take` says whether his opponent
+/// should take). `None` when the cube is not in play in this game.
+pub fn cube_action_for_game(game: &Game, ply: u8) -> Option<CubeAdvice> {
+    if !game.cube().enabled {
+        return None;
+    }
+    let rules = GameRules::from_options(game.options());
+    Some(super::cube_action(&game.position(), &rules, &cube_state(game), ply))
+}

@@ -1,0 +1,288 @@
+//! Doubling-cube decisions from the cubeless probabilities.
+//!
+//! - **Money play**: Rick Janowski's model (1993): the cubeful equity interpolates between the
+//!   dead-cube equity (the cubeless one) and a fully live cube, `E = x E_live + (1 - x) E_dead`
+//!   with cube efficiency `x` = 0.68. With `W` and `L` the average values of a win and of a loss,
+//!   the live cube's take point is `(L - 1/2) / (W + L + 1/2)` and its cash point
+//!   `(L + 1) / (W + L + 1/2)`; the live equity is piecewise linear between them. Jacoby rule:
+//!   gammons do not count while the cube is centred.
+//! - **Match play**: match winning chances from a match equity table computed here (a cubeless
+//!   model of single games with a 25% gammon rate, the Crawford game cubeless and post-Crawford
+//!   games doubled at once by the trailer), with a dead cube: no double, double/take and
+//!   double/pass are each worth the chances after the game's possible outcomes at the
+//!   resulting cube value. A rough but consistent model; no cube in the Crawford game.
+//!
+//! All decisions are for the side on roll (who may double) and his opponent (who takes or
+//! passes).
+
+use std::sync::OnceLock;
+
+use serde::Serialize;
+
+use super::eval::{Probabilities, Scoring};
+
+/// Who owns the cube, from the side on roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum CubeOwner {
+    Centered,
+    /// The side on roll owns it (he may redouble).
+    Mover,
+    /// The opponent owns it: the side on roll may not double.
+    Opponent,
+}
+
+/// A match score (points still needed are `length - score`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchScore {
+    pub length: u32,
+    /// Points of the side on roll.
+    pub mover: u32,
+    pub opponent: u32,
+    /// This is the Crawford game (no doubling).
+    pub crawford: bool,
+}
+
+/// The cube as the side on roll sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct CubeState {
+    pub value: u32,
+    pub owner: CubeOwner,
+    /// Money play: the Jacoby rule is in force.
+    pub jacoby: bool,
+    /// `None`: money play.
+    pub score: Option<MatchScore>,
+}
+
+impl CubeState {
+    /// A centred cube at 1, money play, no Jacoby rule.
+    pub fn money() -> CubeState {
+        CubeState { value: 1, owner: CubeOwner::Centered, jacoby: false, score: None }
+    }
+}
+
+/// The advice: what the side on roll should do, and how his opponent should answer a double.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CubeAdvice {
+    /// The side on roll should double.
+    pub double: bool,
+    /// The opponent should take a double (pass if false).
+    pub take: bool,
+    /// Too good to double: playing on for a gammon is worth more than cashing.
+    pub too_good: bool,
+    /// Values for the side on roll: points (money, per unit of the current cube times its
+    /// value) or match winning chances (match play).
+    pub no_double: f32,
+    pub double_take: f32,
+    pub double_pass: f32,
+}
+
+/// Cube efficiency in Janowski's model.
+pub const CUBE_EFFICIENCY: f32 = 0.68;
+
+fn janowski(p: &Probabilities, scoring: Scoring, gammons: bool, owner: CubeOwner) -> f32 {
+    let (g, bg) = if gammons { scoring.weights() } else { (0.0, 0.0) };
+    let win = p.win.clamp(1e-6, 1.0 - 1e-6);
+    let lose = 1.0 - win;
+    let w = 1.0 + (g * p.win_gammon + bg * p.win_backgammon) / win;
+    let l = 1.0 + (g * p.lose_gammon + bg * p.lose_backgammon) / lose;
+    let dead = win * w - lose * l;
+    let tp = (l - 0.5) / (w + l + 0.5);
+    let cp = (l + 1.0) / (w + l + 0.5);
+    let live = match owner {
+        CubeOwner::Centered => {
+            if win < tp {
+                -l + (l - 1.0) * win / tp
+            } else if win < cp {
+                -1.0 + 2.0 * (win - tp) / (cp - tp)
+            } else {
+                1.0 + (w - 1.0) * (win - cp) / (1.0 - cp)
+            }
+        }
+        CubeOwner::Mover => {
+            if win < cp {
+                -l + (1.0 + l) * win / cp
+            } else {
+                1.0 + (w - 1.0) * (win - cp) / (1.0 - cp)
+            }
+        }
+        CubeOwner::Opponent => {
+            if win < tp {
+                -l + (l - 1.0) * win / tp
+            } else {
+                -1.0 + (w + 1.0) * (win - tp) / (1.0 - tp)
+            }
+        }
+    };
+    CUBE_EFFICIENCY * live + (1.0 - CUBE_EFFICIENCY) * dead
+}
+
+/// Money play cubeful equity (per unit cube) of the side on roll with the cube where it is.
+pub fn money_equity(p: &Probabilities, scoring: Scoring, cube: &CubeState) -> f32 {
+    let gammons = !(cube.jacoby && cube.owner == CubeOwner::Centered);
+    janowski(p, scoring, gammons, cube.owner)
+}
+
+/// The match equity table: `met()[a][b]` = chances of winning a match, needing `a` points
+/// against an opponent needing `b` (1..=25), before the Crawford game; `post[a][b]` after it.
+struct Met {
+    pre: Vec<Vec<f32>>,
+    post: Vec<Vec<f32>>,
+}
+
+const MET_SIZE: usize = 26;
+const GAMMON_RATE: f32 = 0.25;
+
+fn met() -> &'static Met {
+    static MET: OnceLock<Met> = OnceLock::new();
+    MET.get_or_init(|| {
+        let n = MET_SIZE;
+        let single = 0.5 * (1.0 - GAMMON_RATE);
+        let gammon = 0.5 * GAMMON_RATE;
+        // Post-Crawford: one side needs 1; the trailer doubles at once (game worth 2).
+        let mut post = vec![vec![0.5f32; n]; n];
+        for b in 1..n {
+            // Leader needs 1, trailer needs b.
+            let lose_to = |k: i32| -> f32 { if k <= 0 { 0.0 } else { post[1][k as usize] } };
+            let v = 0.5 + single * lose_to(b as i32 - 2) + gammon * lose_to(b as i32 - 4);
+            post[1][b] = if b == 1 { 0.5 } else { v };
+            post[b][1] = 1.0 - post[1][b];
+        }
+        let mut pre = vec![vec![0.5f32; n]; n];
+        for a in 1..n {
+            for b in 1..n {
+                let value = |a2: i32, b2: i32, pre: &Vec<Vec<f32>>| -> f32 {
+                    if a2 <= 0 {
+                        1.0
+                    } else if b2 <= 0 {
+                        0.0
+                    } else if a2 == 1 && b2 == 1 {
+                        0.5
+                    } else if (a2 == 1) != (b2 == 1) && (a == 1 || b == 1) {
+                        // Already past the Crawford game.
+                        post[a2 as usize][b2 as usize]
+                    } else {
+                        pre[a2 as usize][b2 as usize]
+                    }
+                };
+                let (ai, bi) = (a as i32, b as i32);
+                let v = single * value(ai - 1, bi, &pre)
+                    + gammon * value(ai - 2, bi, &pre)
+                    + single * value(ai, bi - 1, &pre)
+                    + gammon * value(ai, bi - 2, &pre);
+                pre[a][b] = v;
+            }
+        }
+        Met { pre, post }
+    })
+}
+
+/// Chances of winning the match needing `a` against `b` points (0 or less: that side has won).
+pub fn match_equity(a: i32, b: i32, post_crawford: bool) -> f32 {
+    if a <= 0 {
+        return 1.0;
+    }
+    if b <= 0 {
+        return 0.0;
+    }
+    let m = met();
+    let (a, b) = ((a as usize).min(MET_SIZE - 1), (b as usize).min(MET_SIZE - 1));
+    if post_crawford { m.post[a][b] } else { m.pre[a][b] }
+}
+
+/// Match winning chances of the side on roll if the game is played out at cube value `v`.
+fn match_chances(p: &Probabilities, scoring: Scoring, s: &MatchScore, v: u32, post: bool) -> f32 {
+    let a = (s.length - s.mover) as i32;
+    let b = (s.length - s.opponent) as i32;
+    let v = v as i32;
+    let (g, bg) = scoring.weights();
+    let (gw, bgw) = ((1.0 + g) as i32, (1.0 + g + bg) as i32);
+    let after = |da: i32, db: i32| -> f32 {
+        // The next game is post-Crawford if someone was already at 1-away and this is no longer
+        // the Crawford game; a side reaching 1-away now makes the next game the Crawford game,
+        // which the table's "pre" entries account for.
+        match_equity(a - da, b - db, post)
+    };
+    let win_single = p.win - p.win_gammon;
+    let win_gammon = p.win_gammon - p.win_backgammon;
+    let lose_single = 1.0 - p.win - p.lose_gammon;
+    let lose_gammon = p.lose_gammon - p.lose_backgammon;
+    win_single * after(v, 0)
+        + win_gammon * after(gw * v, 0)
+        + p.win_backgammon * after(bgw * v, 0)
+        + lose_single * after(0, v)
+        + lose_gammon * after(0, gw * v)
+        + p.lose_backgammon * after(0, bgw * v)
+}
+
+/// The cube advice for the side on roll with cubeless probabilities `p`.
+pub fn advice(p: &Probabilities, scoring: Scoring, cube: &CubeState) -> CubeAdvice {
+    let v = cube.value.max(1);
+    let may_double = cube.owner != CubeOwner::Opponent && !cube.score.is_some_and(|s| s.crawford);
+    let (nd, dt, dp) = match &cube.score {
+        None => {
+            let vf = v as f32;
+            let nd = vf * money_equity(p, scoring, cube);
+            let dt = 2.0 * vf * janowski(p, scoring, true, CubeOwner::Opponent);
+            (nd, dt, vf)
+        }
+        Some(s) => {
+            let post = s.length - s.mover == 1 || s.length - s.opponent == 1;
+            let nd = match_chances(p, scoring, s, v, post);
+            let dt = match_chances(p, scoring, s, 2 * v, post);
+            let dp = match_equity((s.length - s.mover) as i32 - v as i32, (s.length - s.opponent) as i32, post);
+            (nd, dt, dp)
+        }
+    };
+    let take = dt <= dp;
+    let too_good = may_double && nd >= dp && !take;
+    let double = may_double && !too_good && dt.min(dp) > nd;
+    CubeAdvice { double, take, too_good, no_double: nd, double_take: dt, double_pass: dp }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gammonless(w: f32) -> Probabilities {
+        Probabilities { win: w, ..Probabilities::default() }
+    }
+
+    #[test]
+    fn money_thresholds() {
+        let c = CubeState::money();
+        assert!(!advice(&gammonless(0.55), Scoring::Standard, &c).double);
+        let a = advice(&gammonless(0.72), Scoring::Standard, &c);
+        assert!(a.double && a.take, "{a:?}");
+        let a = advice(&gammonless(0.85), Scoring::Standard, &c);
+        assert!(a.double && !a.take, "{a:?}");
+        let a = advice(&Probabilities { win: 0.9, win_gammon: 0.6, ..Probabilities::default() }, Scoring::Standard, &c);
+        assert!(a.too_good && !a.double && !a.take, "{a:?}");
+    }
+
+    #[test]
+    fn match_table_is_sane() {
+        assert!((match_equity(1, 1, false) - 0.5).abs() < 1e-6);
+        for a in 1..15 {
+            for b in 1..15 {
+                let m = match_equity(a, b, false);
+                assert!((m + match_equity(b, a, false) - 1.0).abs() < 1e-4, "{a} {b}");
+                assert!(match_equity(a, b + 1, false) >= m - 1e-6);
+            }
+        }
+        assert!(match_equity(1, 3, true) > 0.6);
+        assert!((match_equity(1, 2, true) - 0.5).abs() < 1e-6);
+    }
+
+    #[test]
+    fn no_double_in_crawford_game() {
+        let c = CubeState {
+            value: 1,
+            owner: CubeOwner::Centered,
+            jacoby: false,
+            score: Some(MatchScore { length: 5, mover: 2, opponent: 4, crawford: true }),
+        };
+        assert!(!advice(&gammonless(0.8), Scoring::Standard, &c).double);
+    }
+}

@@ -1,0 +1,271 @@
+//! A small fully connected network: inputs → sigmoid hidden layer → 5 sigmoid outputs, with
+//! hand-written f32 inference and training.
+//!
+//! **Identical natively and in wasm.** Only IEEE-754 additions, multiplications, divisions,
+//! `floor` and bit manipulation are used, in a fixed order (Rust never contracts `a * b + c`
+//! into a fused multiply-add), and the exponential is our own ([`exp`]), not the platform's
+//! libm. Vectorisation of the per-hidden-unit loops does not change any result because every
+//! hidden unit is an independent sum over the inputs in the same order.
+//!
+//! Hidden sums skip zero inputs (most of the board encoding is zero), so a forward pass costs
+//! about (non-zero inputs) × (hidden units) multiply-adds.
+//!
+//! File format (little endian): `b"TBNN"`, `u32` version (1), `u32` inputs, `u32` hidden,
+//! `u32` outputs (5), `u64` training games, then f32 arrays: hidden weights (input-major:
+//! `inputs × hidden`), hidden biases, output weights (`outputs × hidden`), output biases.
+
+/// The number of outputs: win, win gammon, win backgammon, lose gammon, lose backgammon.
+pub const OUTPUTS: usize = 5;
+
+const MAGIC: &[u8; 4] = b"TBNN";
+const VERSION: u32 = 1;
+
+/// `e^x` from IEEE arithmetic only: `2^(x log2 e)` split into an integer power of two (set in the
+/// exponent bits) and a degree-6 Taylor polynomial of `2^f` for `f` in [-0.5, 0.5] (relative
+/// error below 2e-7). Inputs are clamped to [-80, 80].
+#[inline(always)]
+pub fn exp(x: f32) -> f32 {
+    let x = x.clamp(-80.0, 80.0);
+    let t = x * std::f32::consts::LOG2_E;
+    let n = (t + 0.5).floor();
+    let f = t - n;
+    let p = 1.0
+        + f * (0.693_147_2
+            + f * (0.240_226_5 + f * (0.055_504_11 + f * (0.009_618_129 + f * (0.001_333_356 + f * 0.000_154_035_3)))));
+    let bits = ((n as i32 + 127) as u32) << 23;
+    p * f32::from_bits(bits)
+}
+
+/// The logistic function `1 / (1 + e^-x)` with [`exp`].
+#[inline(always)]
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + exp(-x))
+}
+
+/// The network's weights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Net {
+    inputs: usize,
+    hidden: usize,
+    /// Games of self-play this net was trained on (informative).
+    pub games: u64,
+    /// `inputs × hidden`, input-major: the weights from input `i` are `w1[i*hidden..][..hidden]`.
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    /// `OUTPUTS × hidden`.
+    w2: Vec<f32>,
+    b2: [f32; OUTPUTS],
+}
+
+/// Scratch space for a forward pass (the hidden activations), reusable across calls.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    pub(crate) hidden: Vec<f32>,
+}
+
+impl Net {
+    /// A fresh net with small random weights drawn from `seed` (uniform in ±0.1 / ±0.5).
+    pub fn random(inputs: usize, hidden: usize, seed: u64) -> Net {
+        let mut rng = SplitMix(seed);
+        let w1 = (0..inputs * hidden).map(|_| rng.uniform() * 0.2 - 0.1).collect();
+        let w2 = (0..OUTPUTS * hidden).map(|_| rng.uniform() - 0.5).collect();
+        Net { inputs, hidden, games: 0, w1, b1: vec![0.0; hidden], w2, b2: [0.0; OUTPUTS] }
+    }
+
+    pub fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The hidden activations for the input vector `x` (written into `h`).
+    #[inline]
+    fn hidden_layer(&self, x: &[f32], h: &mut Vec<f32>) {
+        let nh = self.hidden;
+        h.clear();
+        h.extend_from_slice(&self.b1);
+        for (i, &xi) in x.iter().enumerate().take(self.inputs) {
+            if xi == 0.0 {
+                continue;
+            }
+            let w = &self.w1[i * nh..(i + 1) * nh];
+            if xi == 1.0 {
+                for (hj, &wj) in h.iter_mut().zip(w) {
+                    *hj += wj;
+                }
+            } else {
+                for (hj, &wj) in h.iter_mut().zip(w) {
+                    *hj += xi * wj;
+                }
+            }
+        }
+        for hj in h.iter_mut() {
+            *hj = sigmoid(*hj);
+        }
+    }
+
+    #[inline]
+    fn output_layer(&self, h: &[f32]) -> [f32; OUTPUTS] {
+        let nh = self.hidden;
+        let mut out = [0.0f32; OUTPUTS];
+        for (k, o) in out.iter_mut().enumerate() {
+            let w = &self.w2[k * nh..(k + 1) * nh];
+            let mut s = 0.0f32;
+            for (&hj, &wj) in h.iter().zip(w) {
+                s += hj * wj;
+            }
+            *o = sigmoid(s + self.b2[k]);
+        }
+        out
+    }
+
+    /// The five outputs for the input vector `x` (length [`Net::inputs`]).
+    #[inline]
+    pub fn forward(&self, x: &[f32], scratch: &mut Scratch) -> [f32; OUTPUTS] {
+        self.hidden_layer(x, &mut scratch.hidden);
+        self.output_layer(&scratch.hidden)
+    }
+
+    /// One gradient step on the squared error between the outputs for `x` and `target`, with
+    /// learning rate `alpha` (plain back-propagation through the sigmoids).
+    pub fn train(&mut self, x: &[f32], target: &[f32; OUTPUTS], alpha: f32, scratch: &mut Scratch) {
+        let nh = self.hidden;
+        self.hidden_layer(x, &mut scratch.hidden);
+        let h = std::mem::take(&mut scratch.hidden);
+        let out = self.output_layer(&h);
+        let mut delta = [0.0f32; OUTPUTS];
+        for k in 0..OUTPUTS {
+            delta[k] = (target[k] - out[k]) * out[k] * (1.0 - out[k]);
+        }
+        // Hidden deltas with the output weights before their update.
+        let mut dh = vec![0.0f32; nh];
+        for (k, &dk) in delta.iter().enumerate() {
+            let w = &self.w2[k * nh..(k + 1) * nh];
+            for (d, &wj) in dh.iter_mut().zip(w) {
+                *d += dk * wj;
+            }
+        }
+        for (d, &hj) in dh.iter_mut().zip(&h) {
+            *d *= hj * (1.0 - hj) * alpha;
+        }
+        for (k, &dk) in delta.iter().enumerate() {
+            let a = alpha * dk;
+            let w = &mut self.w2[k * nh..(k + 1) * nh];
+            for (wj, &hj) in w.iter_mut().zip(&h) {
+                *wj += a * hj;
+            }
+            self.b2[k] += a;
+        }
+        for (i, &xi) in x.iter().enumerate().take(self.inputs) {
+            if xi == 0.0 {
+                continue;
+            }
+            let w = &mut self.w1[i * nh..(i + 1) * nh];
+            for (wj, &d) in w.iter_mut().zip(&dh) {
+                *wj += xi * d;
+            }
+        }
+        for (b, &d) in self.b1.iter_mut().zip(&dh) {
+            *b += d;
+        }
+        scratch.hidden = h;
+    }
+
+    /// The net as bytes (see the module documentation for the format).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut v = Vec::with_capacity(28 + 4 * (self.w1.len() + self.b1.len() + self.w2.len() + OUTPUTS));
+        v.extend_from_slice(MAGIC);
+        v.extend_from_slice(&VERSION.to_le_bytes());
+        v.extend_from_slice(&(self.inputs as u32).to_le_bytes());
+        v.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        v.extend_from_slice(&(OUTPUTS as u32).to_le_bytes());
+        v.extend_from_slice(&self.games.to_le_bytes());
+        for f in self.w1.iter().chain(&self.b1).chain(&self.w2).chain(&self.b2) {
+            v.extend_from_slice(&f.to_le_bytes());
+        }
+        v
+    }
+
+    /// Reads a net written by [`Net::to_bytes`].
+    pub fn from_bytes(b: &[u8]) -> Result<Net, String> {
+        if b.len() < 28 || &b[0..4] != MAGIC {
+            return Err("not a tabla network file".into());
+        }
+        let u32_at = |o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
+        if u32_at(4) != VERSION {
+            return Err(format!("network file version {} (expected {VERSION})", u32_at(4)));
+        }
+        let inputs = u32_at(8) as usize;
+        let hidden = u32_at(12) as usize;
+        if u32_at(16) as usize != OUTPUTS {
+            return Err("network file has the wrong number of outputs".into());
+        }
+        let games = u64::from_le_bytes(b[20..28].try_into().unwrap());
+        let n = inputs * hidden + hidden + OUTPUTS * hidden + OUTPUTS;
+        if b.len() != 28 + 4 * n {
+            return Err(format!("network file has {} bytes, expected {}", b.len(), 28 + 4 * n));
+        }
+        let mut f = b[28..].chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+        let w1 = f.by_ref().take(inputs * hidden).collect();
+        let b1 = f.by_ref().take(hidden).collect();
+        let w2 = f.by_ref().take(OUTPUTS * hidden).collect();
+        let mut b2 = [0.0; OUTPUTS];
+        for x in b2.iter_mut() {
+            *x = f.next().unwrap();
+        }
+        Ok(Net { inputs, hidden, games, w1, b1, w2, b2 })
+    }
+}
+
+/// SplitMix64: a tiny deterministic generator for weight initialisation.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn uniform(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exp_is_accurate() {
+        for i in -400..=400 {
+            let x = i as f32 / 20.0;
+            let e = exp(x);
+            let r = (x as f64).exp();
+            assert!(((e as f64 - r) / r).abs() < 1e-6, "exp({x}) = {e}, expected {r}");
+        }
+    }
+
+    #[test]
+    fn bytes_round_trip() {
+        let n = Net::random(10, 4, 7);
+        assert_eq!(Net::from_bytes(&n.to_bytes()).unwrap(), n);
+    }
+
+    #[test]
+    fn training_moves_outputs_towards_target() {
+        let mut n = Net::random(6, 5, 1);
+        let x = [1.0, 0.0, 0.5, 0.0, 1.0, 2.0];
+        let t = [0.9, 0.1, 0.0, 0.5, 0.2];
+        let mut s = Scratch::default();
+        let err = |n: &Net, s: &mut Scratch| -> f32 { n.forward(&x, s).iter().zip(&t).map(|(a, b)| (a - b) * (a - b)).sum() };
+        let before = err(&n, &mut s);
+        for _ in 0..200 {
+            n.train(&x, &t, 0.5, &mut s);
+        }
+        assert!(err(&n, &mut s) < before * 0.1);
+    }
+}

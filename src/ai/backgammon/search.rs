@@ -1,0 +1,303 @@
+//! Search: the value of a play at 0, 1 or 2 plies, and the ranking of the plays of a roll.
+//!
+//! - 0-ply: the position after the play, opponent on roll, evaluated by the net (inverted).
+//! - n-ply: for each of the 21 rolls of the next player (weighted 1/36 or 2/36), his best play
+//!   by 0-ply, valued at (n-1)-ply. At the root the plays are filtered by 0-ply equity first (the
+//!   best few within a margin), then by 1-ply before 2-ply, so the time stays bounded.
+//!
+//! Acey-deucey turns are made of segments (RULES.md AD-ACEY-DEUCEY): after a 1-2 the mover
+//! chooses doubles and plays them, then rolls again. A [`Candidate`] says what follows its play
+//! ([`Next`]), and values take it into account (the mover's own extra roll is valued with him on
+//! roll; a 1-2 is worth its best choice of doubles).
+
+use super::eval::{Evaluator, Scoring, Value};
+use super::net::Net;
+use crate::backgammon::{MoveRules, Play, Position};
+
+/// The game being played: what the AI needs to know about its rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Backgammon,
+    Table,
+    AceyDeucey,
+}
+
+impl Variant {
+    /// The name used on the command line and in the JS API.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Backgammon => "backgammon",
+            Variant::Table => "table",
+            Variant::AceyDeucey => "acey-deucey",
+        }
+    }
+}
+
+impl std::str::FromStr for Variant {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Variant, String> {
+        match s {
+            "backgammon" | "bg" => Ok(Variant::Backgammon),
+            "table" | "tables" => Ok(Variant::Table),
+            "acey-deucey" | "aceydeucey" | "ad" => Ok(Variant::AceyDeucey),
+            _ => Err(format!("unknown variant '{s}' (backgammon, table, acey-deucey)")),
+        }
+    }
+}
+
+/// The rules of a game, as far as the AI is concerned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameRules {
+    pub variant: Variant,
+    pub scoring: Scoring,
+    pub moves: MoveRules,
+    /// Acey-deucey house option: every doubles earns an extra roll.
+    pub doubles_extra_roll: bool,
+}
+
+impl GameRules {
+    /// The default rules of a variant (RULES.md section 1).
+    pub fn new(variant: Variant) -> GameRules {
+        let scoring = if variant == Variant::Table { Scoring::Table } else { Scoring::Standard };
+        GameRules { variant, scoring, moves: MoveRules::STANDARD, doubles_extra_roll: false }
+    }
+
+    /// The starting position.
+    pub fn start(&self) -> Position {
+        if self.variant == Variant::AceyDeucey { Position::acey_deucey_start() } else { Position::start() }
+    }
+
+    fn simple(&self) -> bool {
+        self.variant != Variant::AceyDeucey && !self.doubles_extra_roll
+    }
+}
+
+/// Which part of a turn is being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Segment {
+    /// A rolled pair of dice (in acey-deucey a 1-2 is followed by chosen doubles).
+    #[default]
+    Roll,
+    /// Acey-deucey: the doubles chosen after a 1-2 (followed by another roll if all four moves
+    /// could be played).
+    ChosenDoubles,
+}
+
+/// What follows a play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Next {
+    /// The opponent rolls.
+    Opponent,
+    /// The same player rolls again.
+    SameSide,
+    /// The same player chooses doubles and plays them (acey-deucey, after a 1-2).
+    ChooseDoubles,
+}
+
+/// A legal play and what follows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    pub play: Play,
+    pub next: Next,
+}
+
+/// The legal plays of `d1`-`d2` in `pos` (mover on roll) with what follows each.
+pub fn candidates(pos: &Position, d1: u8, d2: u8, segment: Segment, rules: &GameRules) -> Vec<Candidate> {
+    let plays = pos.legal_plays(d1, d2, rules.moves);
+    let ad = rules.variant == Variant::AceyDeucey;
+    plays
+        .into_iter()
+        .map(|play| {
+            let n = play.steps().len();
+            let next = match segment {
+                Segment::ChosenDoubles if n == 4 => Next::SameSide,
+                Segment::ChosenDoubles => Next::Opponent,
+                Segment::Roll if ad && d1.min(d2) == 1 && d1.max(d2) == 2 && n == 2 => Next::ChooseDoubles,
+                Segment::Roll if rules.doubles_extra_roll && d1 == d2 => Next::SameSide,
+                Segment::Roll => Next::Opponent,
+            };
+            Candidate { play, next }
+        })
+        .collect()
+}
+
+/// The 21 rolls and their weights out of 36.
+pub const ROLLS: [(u8, u8, f32); 21] = {
+    let mut r = [(0u8, 0u8, 0f32); 21];
+    let mut k = 0;
+    let mut a = 1u8;
+    while a <= 6 {
+        let mut b = 1u8;
+        while b <= a {
+            r[k] = (a, b, if a == b { 1.0 / 36.0 } else { 2.0 / 36.0 });
+            k += 1;
+            b += 1;
+        }
+        a += 1;
+    }
+    r
+};
+
+/// A play with its value.
+#[derive(Clone, Copy, Debug)]
+pub struct Ranked {
+    pub candidate: Candidate,
+    pub value: Value,
+    /// The depth it was valued at (0, 1 or 2).
+    pub ply: u8,
+}
+
+/// Root filtering: how many plays survive to the next depth, and within what equity of the best.
+#[derive(Clone, Copy, Debug)]
+pub struct Filter {
+    pub keep: usize,
+    pub margin: f32,
+}
+
+pub const FILTER_1PLY: Filter = Filter { keep: 8, margin: 0.16 };
+pub const FILTER_2PLY: Filter = Filter { keep: 3, margin: 0.06 };
+
+/// Acey-deucey: after a 1-2, how many plays have their choice of doubles searched.
+pub const DOUBLES_KEEP: usize = 3;
+
+/// An evaluator plus the rules: values plays at any depth.
+pub struct Searcher<'a> {
+    pub ev: Evaluator<'a>,
+    pub rules: GameRules,
+}
+
+fn add(acc: &mut Value, v: &Value, w: f32) {
+    acc.probabilities = acc.probabilities.mix(1.0, &v.probabilities, w);
+    acc.equity += w * v.equity;
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(net: &'a Net, rules: GameRules) -> Searcher<'a> {
+        Searcher { ev: Evaluator::new(net, rules.scoring), rules }
+    }
+
+    /// The value, for the player who moved, of `r` (the position after his play, his view).
+    pub fn after(&mut self, r: &Position, next: Next, depth: u8) -> Value {
+        if r.off(false) == 15 {
+            let (pts, p) = self.rules.scoring.game_won(r);
+            return Value { probabilities: p, equity: pts };
+        }
+        match next {
+            Next::Opponent => self.on_roll(&r.flip(), depth).invert(),
+            Next::SameSide => self.on_roll(r, depth),
+            Next::ChooseDoubles => self.best_doubles(r, depth).1,
+        }
+    }
+
+    /// The value of `p` for its side on roll, at `depth` plies.
+    pub fn on_roll(&mut self, p: &Position, depth: u8) -> Value {
+        if depth == 0 || p.game_over() {
+            return self.ev.value(p);
+        }
+        let mut acc = Value::default();
+        let mut buf = Vec::with_capacity(32);
+        for &(a, b, w) in &ROLLS {
+            let v = if self.rules.simple() {
+                // Fast path: positions only, the opponent always moves next.
+                p.plays_into(a, b, self.rules.moves, &mut buf);
+                let mut best = buf[0];
+                let mut best_v = Value { equity: f32::NEG_INFINITY, ..Value::default() };
+                for r in &buf {
+                    let v = self.after(r, Next::Opponent, 0);
+                    if v.equity > best_v.equity {
+                        best_v = v;
+                        best = *r;
+                    }
+                }
+                if depth > 1 { self.after(&best, Next::Opponent, depth - 1) } else { best_v }
+            } else {
+                let (c, v0) = self.best_by_0ply(p, a, b, Segment::Roll);
+                if depth > 1 { self.after(&c.play.result, c.next, depth - 1) } else { v0 }
+            };
+            add(&mut acc, &v, w);
+        }
+        acc
+    }
+
+    /// The best candidate by 0-ply and its 0-ply value.
+    fn best_by_0ply(&mut self, p: &Position, a: u8, b: u8, segment: Segment) -> (Candidate, Value) {
+        let cands = candidates(p, a, b, segment, &self.rules);
+        let values = self.values_0ply(&cands);
+        let mut best = 0;
+        for (i, v) in values.iter().enumerate() {
+            if v.equity > values[best].equity {
+                best = i;
+            }
+        }
+        (cands[best], values[best])
+    }
+
+    /// The 0-ply values of candidates. After an acey-deucey 1-2 the mover chooses doubles: that
+    /// choice is searched only for the [`DOUBLES_KEEP`] plays that look best with the mover
+    /// still on roll (the others keep that estimate, minus a margin that ranks them last).
+    pub fn values_0ply(&mut self, cands: &[Candidate]) -> Vec<Value> {
+        let mut values: Vec<Value> = cands
+            .iter()
+            .map(|c| {
+                let next = if c.next == Next::ChooseDoubles { Next::SameSide } else { c.next };
+                self.after(&c.play.result, next, 0)
+            })
+            .collect();
+        if cands.iter().any(|c| c.next == Next::ChooseDoubles) {
+            let mut order: Vec<usize> = (0..cands.len()).filter(|&i| cands[i].next == Next::ChooseDoubles).collect();
+            order.sort_by(|&i, &j| values[j].equity.total_cmp(&values[i].equity));
+            for (k, &i) in order.iter().enumerate() {
+                if k < DOUBLES_KEEP {
+                    values[i] = self.best_doubles(&cands[i].play.result, 0).1;
+                } else {
+                    values[i].equity -= 10.0;
+                }
+            }
+        }
+        values
+    }
+
+    /// Acey-deucey: the best doubles to choose in `r` (mover to play them) and the value.
+    pub fn best_doubles(&mut self, r: &Position, depth: u8) -> (u8, Value) {
+        let mut best = (1u8, Value { equity: f32::NEG_INFINITY, ..Value::default() });
+        for n in 1..=6u8 {
+            let (c, v0) = self.best_by_0ply(r, n, n, Segment::ChosenDoubles);
+            let v = if depth > 0 { self.after(&c.play.result, c.next, depth) } else { v0 };
+            if v.equity > best.1.equity {
+                best = (n, v);
+            }
+        }
+        best
+    }
+
+    /// All plays of `d1`-`d2`, ranked best first: every play at 0-ply, the best few (see
+    /// [`FILTER_1PLY`], [`FILTER_2PLY`]) re-valued at 1 and then 2 plies up to `ply`.
+    pub fn rank(&mut self, pos: &Position, d1: u8, d2: u8, segment: Segment, ply: u8) -> Vec<Ranked> {
+        let cands = candidates(pos, d1, d2, segment, &self.rules);
+        let values = self.values_0ply(&cands);
+        let mut ranked: Vec<Ranked> =
+            cands.into_iter().zip(values).map(|(candidate, value)| Ranked { value, candidate, ply: 0 }).collect();
+        sort(&mut ranked);
+        for (depth, filter) in [(1u8, FILTER_1PLY), (2u8, FILTER_2PLY)] {
+            if ply < depth || ranked.len() < 2 {
+                break;
+            }
+            let top = ranked[0].value.equity;
+            let n = ranked.iter().take(filter.keep).take_while(|r| r.ply == depth - 1 && r.value.equity >= top - filter.margin).count();
+            if n < 2 && depth > 1 {
+                break;
+            }
+            for r in ranked.iter_mut().take(n.max(1)) {
+                r.value = self.after(&r.candidate.play.result, r.candidate.next, depth);
+                r.ply = depth;
+            }
+            sort(&mut ranked);
+        }
+        ranked
+    }
+}
+
+/// Deeper values first, then by equity (stable: generation order breaks ties).
+fn sort(v: &mut [Ranked]) {
+    v.sort_by(|a, b| b.ply.cmp(&a.ply).then(b.value.equity.total_cmp(&a.value.equity)));
+}
