@@ -3,7 +3,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::{from_js, from_js_or_default, js_err, seed_from_js, to_js, whole};
-use crate::backgammon::{Game, Options, OptionsInput, Player, Position, Save, Step};
+use crate::ai::backgammon::{self as ai, Level, Probabilities};
+use crate::backgammon::{Game, Options, OptionsInput, PlayInfo, Player, Position, Save, Step, format_play};
 use crate::dice::Dice;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -61,6 +62,16 @@ export interface BackgammonState {
   positionId: string;
   matchId: string;
 }
+/** Computer levels: beginner, casual, intermediate (0-ply with human-like noise), advanced
+ * (0-ply), expert (1-ply lookahead, the default), master (2-ply; slow in a browser). */
+export type BackgammonLevel = 'beginner' | 'casual' | 'intermediate' | 'advanced' | 'expert' | 'master';
+export interface BestPlayOptions { level?: BackgammonLevel; seed?: number }
+export interface Probabilities { win: number; winGammon: number; winBackgammon: number; loseGammon: number; loseBackgammon: number }
+/** Probabilities and cubeless equity for the player on turn, before he rolls. */
+export interface BackgammonEvaluation { probabilities: Probabilities; equity: number; ply: number }
+export interface HintPlay extends Play { probabilities: Probabilities; equity: number; ply: number }
+/** Cube advice for the player on turn; `take`: whether his opponent should take a double. */
+export interface CubeAdvice { double: boolean; take: boolean; tooGood: boolean; noDouble: number; doubleTake: number; doublePass: number }
 export interface BackgammonOutcome {
   winner: Player;
   kind: 'single' | 'gammon' | 'backgammon' | 'mars' | 'mars-x4' | 'mars-x8' | 'per-checker' | 'pass';
@@ -85,6 +96,41 @@ impl JsOptions {
             None => Dice::crypto(),
         }
     }
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct JsAiOptions {
+    level: Option<String>,
+    seed: Option<f64>,
+    ply: Option<u8>,
+}
+
+impl JsAiOptions {
+    fn parse(options: JsValue, what: &str) -> Result<JsAiOptions, JsError> {
+        let o: JsAiOptions = from_js_or_default(options, what)?;
+        if o.ply.is_some_and(|p| p > 2) {
+            return Err(JsError::new("ply is 0, 1 or 2"));
+        }
+        Ok(o)
+    }
+
+    fn level(&self) -> Result<Level, JsError> {
+        match &self.level {
+            Some(l) => l.parse::<Level>().map_err(js_err),
+            None => Ok(Level::Expert),
+        }
+    }
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsHint {
+    #[serde(flatten)]
+    play: PlayInfo,
+    probabilities: Probabilities,
+    equity: f32,
+    ply: u8,
 }
 
 fn parse_options(options: JsValue) -> Result<JsOptions, JsError> {
@@ -271,8 +317,109 @@ impl Backgammon {
 }
 
 impl Backgammon {
-    /// The engine game (for the AI bindings and tests).
+    /// The engine game (for tests).
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// A play chosen from the start of the dice, as `legalPlays()` shows it.
+    fn play_info(&self, play: &crate::backgammon::Play) -> PlayInfo {
+        let start = self.game.turn_start_position();
+        PlayInfo {
+            notation: format_play(&start, play.steps()),
+            position_id: play.result.flip().position_id(),
+            steps: play.steps().to_vec(),
+        }
+    }
+
+    fn phase_error(&self, what: &str) -> JsError {
+        JsError::new(&format!("{what}: the game is in the '{}' phase", self.game.phase()))
+    }
+}
+
+#[wasm_bindgen]
+impl Backgammon {
+    /// The computer's play for the dice (from the start of the turn; steps already taken are
+    /// ignored). It is not played: pass its `steps` to `play`. Levels: beginner … master.
+    #[wasm_bindgen(js_name = bestPlay, unchecked_return_type = "Play")]
+    pub fn best_play(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "BestPlayOptions")] options: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let o = JsAiOptions::parse(options, "bad bestPlay options")?;
+        let level = o.level()?;
+        let seed = o.seed.map(seed_from_js).transpose()?.unwrap_or(0);
+        let c = ai::api::best_play_for_game(&self.game, level, seed)
+            .ok_or_else(|| self.phase_error("there is no play to choose"))?;
+        to_js(&self.play_info(&c.play))
+    }
+
+    /// Every legal play, best first, with its probabilities and equity for the mover, valued at
+    /// up to `ply` plies (default 1).
+    #[wasm_bindgen(unchecked_return_type = "HintPlay[]")]
+    pub fn hint(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "{ ply?: number }")] options: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let o = JsAiOptions::parse(options, "bad hint options")?;
+        let hints = ai::api::hint_for_game(&self.game, o.ply.unwrap_or(1))
+            .ok_or_else(|| self.phase_error("there is no play to rank"))?;
+        let out: Vec<JsHint> = hints
+            .iter()
+            .map(|h| JsHint { play: self.play_info(&h.play), probabilities: h.probabilities, equity: h.equity, ply: h.ply })
+            .collect();
+        to_js(&out)
+    }
+
+    /// The chances of the player on turn (before his roll), at `ply` plies (default 0).
+    #[wasm_bindgen(unchecked_return_type = "BackgammonEvaluation")]
+    pub fn evaluate(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "{ ply?: number }")] options: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let o = JsAiOptions::parse(options, "bad evaluate options")?;
+        if self.game.phase() == crate::backgammon::Phase::GameOver {
+            return Err(JsError::new("the game is over"));
+        }
+        to_js(&ai::api::evaluate_game(&self.game, o.ply.unwrap_or(0)))
+    }
+
+    /// Acey-deucey, after the 1 and 2 of a 1-2: the doubles the computer would choose.
+    #[wasm_bindgen(js_name = bestDoubles)]
+    pub fn best_doubles(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "BestPlayOptions")] options: JsValue,
+    ) -> Result<u8, JsError> {
+        let o = JsAiOptions::parse(options, "bad bestDoubles options")?;
+        ai::api::choose_doubles_for_game(&self.game, o.level()?)
+            .ok_or_else(|| self.phase_error("there are no doubles to choose"))
+    }
+
+    /// Cube advice for the player on turn (double or not; whether the opponent should take),
+    /// at `ply` plies (default 1). Throws when the cube is not in play.
+    #[wasm_bindgen(js_name = cubeAction, unchecked_return_type = "CubeAdvice")]
+    pub fn cube_action(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "{ ply?: number }")] options: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let o = JsAiOptions::parse(options, "bad cubeAction options")?;
+        let advice = ai::api::cube_action_for_game(&self.game, o.ply.unwrap_or(1))
+            .ok_or_else(|| JsError::new("the cube is not in play in this game"))?;
+        to_js(&advice)
+    }
+
+    /// The computer's answer to a double offered to it: `'take'` or `'pass'`.
+    #[wasm_bindgen(js_name = cubeDecision, unchecked_return_type = "'take' | 'pass'")]
+    pub fn cube_decision(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "{ ply?: number }")] options: JsValue,
+    ) -> Result<JsValue, JsError> {
+        if self.game.phase() != crate::backgammon::Phase::CubeDecision {
+            return Err(self.phase_error("no double is offered"));
+        }
+        let o = JsAiOptions::parse(options, "bad cubeDecision options")?;
+        let advice = ai::api::cube_action_for_game(&self.game, o.ply.unwrap_or(1))
+            .ok_or_else(|| JsError::new("the cube is not in play in this game"))?;
+        Ok(JsValue::from_str(if advice.take { "take" } else { "pass" }))
     }
 }
