@@ -1,18 +1,12 @@
 // The computer opponent's path through the UI: the home page option, the Web Worker that loads
-// its own copy of the package, the human pause, and the board's orientation. The real package
-// has no AI yet (bestPlay/bestMove), so this test always uses the stand-in, whose "computer"
-// plays the first legal move.
+// its own copy of the real package and asks its AI (bestMove / bestPlay), the human pause, and
+// the board's orientation.
 import { test, expect } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { watchErrors, bgXY, stepLoc, boardState, idle } from './helpers.js';
 
 test.use({ serviceWorkers: 'block' });
 
 test.beforeEach(async ({ context }) => {
-  const body = readFileSync(new URL('./fixtures/fake-tabla.js', import.meta.url), 'utf8');
-  // context-wide, so the worker's own import of the package is answered too
-  await context.route('**/pkg/tabla.js', (r) => r.fulfill({ body, contentType: 'text/javascript' }));
-  await context.route('**/pkg/tabla_bg.wasm', (r) => r.fulfill({ body: '', contentType: 'application/wasm' }));
   await context.addInitScript(() => {
     if (!sessionStorage.getItem('init')) { sessionStorage.setItem('init', '1'); localStorage.setItem('tabla:settings', '{"animations":false}'); localStorage.setItem('tabla:lang', 'en'); }
   });

@@ -16,8 +16,14 @@ const draughtsFromSave = (M, d, options) => {
   }
 };
 
+// The home page offers one scale of levels; each engine names its own. Backgammon's are
+// beginner, casual, intermediate, advanced, expert (1-ply), master (2-ply, too slow here).
+const BG_LEVEL = { beginner: 'beginner', easy: 'casual', medium: 'intermediate', hard: 'advanced', master: 'expert' };
+const RU_LEVEL = { beginner: 'beginner', easy: 'easy', medium: 'medium', hard: 'hard', master: 'master' };
+
 self.onmessage = async (e) => {
-  const { id, kind, options, save, level } = e.data;
+  const { id, kind, options, save } = e.data;
+  const level = (kind.startsWith('bg') ? BG_LEVEL : RU_LEVEL)[e.data.level] || undefined;
   try {
     const M = await loadEngine();
     let result;
@@ -27,20 +33,19 @@ self.onmessage = async (e) => {
       result = { notation: play.notation, steps: play.steps.map((s) => ({ from: s.from, to: s.to, die: s.die, hit: s.hit })) };
     } else if (kind === 'bg-cube') {
       const g = M.Backgammon.fromJSON(save);
-      result = typeof g.cubeDecision === 'function' ? g.cubeDecision({ level }) : 'take';
+      result = g.cubeDecision();
     } else if (kind === 'bg-doubles') {
       const g = M.Backgammon.fromJSON(save);
-      result = typeof g.bestDoubles === 'function' ? g.bestDoubles({ level }) : 6;
+      result = g.bestDoubles({ level });
     } else if (kind === 'ru') {
       const g = draughtsFromSave(M, save, options);
       const m = g.bestMove({ level });
       result = { notation: m.notation, from: m.from, to: m.to, path: m.path, captured: m.captured, promotes: m.promotes };
     } else if (kind === 'ru-draw') {
       const g = draughtsFromSave(M, save, options);
-      const a = typeof g.analyze === 'function' ? g.analyze({ timeMs: 300 }) : null;
-      // accept only when the search says the position is level (score near zero), from its side
-      const score = a && typeof a.score === 'number' ? a.score : null;
-      result = score !== null && Math.abs(score) < 30;
+      const a = g.analyze({ timeMs: 300 });
+      // accept only when the search says the position is level (within 0.3 of a man)
+      result = 'centi' in a.score && Math.abs(a.score.centi) < 30;
     } else {
       throw new Error(`unknown request ${kind}`);
     }

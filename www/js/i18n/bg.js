@@ -21,9 +21,11 @@ export default {
   'opp.unavailable': 'Компютърният противник още не е наличен в тази версия.',
   'opp.youPlay': 'Играеш с',
   'opp.level': 'Ниво',
+  'level.beginner': 'Начинаещ',
   'level.easy': 'Лесно',
   'level.medium': 'Средно',
   'level.hard': 'Трудно',
+  'level.master': 'Майстор',
 
   'opt.start': 'Кой започва',
   'start.roll': 'Всеки хвърля по един зар',

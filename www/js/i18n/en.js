@@ -21,9 +21,11 @@ export default {
   'opp.unavailable': 'The computer opponent is not available in this version yet.',
   'opp.youPlay': 'You play',
   'opp.level': 'Level',
+  'level.beginner': 'Beginner',
   'level.easy': 'Easy',
   'level.medium': 'Medium',
   'level.hard': 'Hard',
+  'level.master': 'Master',
 
   'opt.start': 'Who starts',
   'start.roll': 'Each rolls one die',

@@ -21,9 +21,11 @@ export default {
   'opp.unavailable': 'A számítógépes ellenfél ebben a változatban még nem érhető el.',
   'opp.youPlay': 'Te játszol:',
   'opp.level': 'Szint',
+  'level.beginner': 'Kezdő',
   'level.easy': 'Könnyű',
   'level.medium': 'Közepes',
   'level.hard': 'Nehéz',
+  'level.master': 'Mester',
 
   'opt.start': 'Ki kezd',
   'start.roll': 'Mindketten dobnak egy kockával',

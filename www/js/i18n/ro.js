@@ -21,9 +21,11 @@ export default {
   'opp.unavailable': 'Adversarul calculator nu este încă disponibil în această versiune.',
   'opp.youPlay': 'Joci cu',
   'opp.level': 'Nivel',
+  'level.beginner': 'Începător',
   'level.easy': 'Ușor',
   'level.medium': 'Mediu',
   'level.hard': 'Greu',
+  'level.master': 'Maestru',
 
   'opt.start': 'Cine începe',
   'start.roll': 'Fiecare aruncă un zar',

@@ -21,9 +21,11 @@ export default {
   'opp.unavailable': 'Компьютерный соперник в этой версии пока недоступен.',
   'opp.youPlay': 'Вы играете за',
   'opp.level': 'Уровень',
+  'level.beginner': 'Новичок',
   'level.easy': 'Лёгкий',
   'level.medium': 'Средний',
   'level.hard': 'Сложный',
+  'level.master': 'Мастер',
 
   'opt.start': 'Кто начинает',
   'start.roll': 'Каждый бросает по кубику',
