@@ -1,0 +1,62 @@
+// The computer opponents through the npm package (wasm in Node): legal answers, the time limit
+// kept, the tactics suite solved within a second each, valid probabilities.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { Backgammon, RussianDraughts } from 'tabla';
+import { rng } from './helpers.mjs';
+
+const tactics = readFileSync(new URL('../data/draughts_ai/tactics.txt', import.meta.url), 'utf8')
+  .split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
+  .map((l) => { const [fen, move] = l.split(/\s+/); return { fen, move }; });
+
+test('the draughts tactics suite: every shot found within 1 s in wasm', () => {
+  assert.ok(tactics.length >= 30, `only ${tactics.length} positions`);
+  const missed = [];
+  for (const { fen, move } of tactics) {
+    const g = RussianDraughts.fromFen(fen);
+    const start = performance.now();
+    const a = g.analyze({ timeMs: 1000 });
+    const ms = performance.now() - start;
+    if (a.best.notation !== move) missed.push(`${fen} ${move}: played ${a.best.notation}`);
+    assert.ok(ms < 1500, `${fen}: ${ms.toFixed(0)} ms`);
+  }
+  assert.deepEqual(missed, []);
+});
+
+test('draughts: every level answers with a legal move, and time limits hold', () => {
+  const g = new RussianDraughts();
+  const pick = rng(3);
+  for (let i = 0; i < 10; i++) { const m = g.legalMoves(); g.play(m[pick(m.length)].notation); }
+  const legal = g.legalMoves().map((m) => m.notation);
+  for (const level of ['beginner', 'easy', 'medium', 'hard']) {
+    assert.ok(legal.includes(g.bestMove({ level, seed: 1 }).notation), level);
+  }
+  for (const timeMs of [50, 200]) {
+    const start = performance.now();
+    const m = g.bestMove({ level: 'master', timeMs });
+    const ms = performance.now() - start;
+    assert.ok(legal.includes(m.notation));
+    assert.ok(ms < timeMs + 250, `asked ${timeMs} ms, took ${ms.toFixed(0)} ms`);
+  }
+});
+
+test('backgammon: the computer plays legal plays at every level and its chances are probabilities', () => {
+  for (const variant of ['backgammon', 'table', 'acey-deucey']) {
+    const g = new Backgammon({ variant, seed: 12 });
+    for (let i = 0; i < 200 && !g.outcome(); i++) {
+      const s = g.state();
+      if (s.phase === 'opening' || s.phase === 'roll') { g.roll(); continue; }
+      if (s.phase === 'choose-doubles') { g.chooseDoubles(g.bestDoubles({ level: 'expert' })); continue; }
+      if (s.phase === 'cube-decision') { g.take(); continue; }
+      const e = g.evaluate();
+      const p = e.probabilities;
+      assert.ok(p.win >= 0 && p.win <= 1 && p.winGammon <= p.win + 1e-6 && p.winBackgammon <= p.winGammon + 1e-6);
+      assert.ok(p.loseGammon <= 1 - p.win + 1e-6 && p.loseBackgammon <= p.loseGammon + 1e-6);
+      const level = ['beginner', 'advanced', 'expert'][i % 3];
+      const best = g.bestPlay({ level, seed: i });
+      assert.ok(g.legalPlays().some((q) => q.positionId === best.positionId), `${variant}: ${best.notation}`);
+      g.play(best.steps);
+    }
+  }
+});
