@@ -18,7 +18,10 @@
 pub const OUTPUTS: usize = 5;
 
 const MAGIC: &[u8; 4] = b"TBNN";
+/// Version 1 stores the weights as f32 (training checkpoints); version 2 as IEEE f16 (the
+/// weights compiled into the package: half the size, widened to f32 on load).
 const VERSION: u32 = 1;
+const VERSION_F16: u32 = 2;
 
 /// `e^x` from IEEE arithmetic only: `2^(x log2 e)` split into an integer power of two (set in the
 /// exponent bits) and a degree-6 Taylor polynomial of `2^f` for `f` in [-0.5, 0.5] (relative
@@ -188,15 +191,28 @@ impl Net {
         v
     }
 
-    /// Reads a net written by [`Net::to_bytes`].
+    /// The net with its weights stored as f16 (version 2), for shipping.
+    pub fn to_bytes_f16(&self) -> Vec<u8> {
+        let mut v = self.to_bytes();
+        v.truncate(28);
+        v[4..8].copy_from_slice(&VERSION_F16.to_le_bytes());
+        for f in self.w1.iter().chain(&self.b1).chain(&self.w2).chain(&self.b2) {
+            v.extend_from_slice(&half::f16::from_f32(*f).to_le_bytes());
+        }
+        v
+    }
+
+    /// Reads a net written by [`Net::to_bytes`] or [`Net::to_bytes_f16`].
     pub fn from_bytes(b: &[u8]) -> Result<Net, String> {
         if b.len() < 28 || &b[0..4] != MAGIC {
             return Err("not a tabla network file".into());
         }
         let u32_at = |o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
-        if u32_at(4) != VERSION {
-            return Err(format!("network file version {} (expected {VERSION})", u32_at(4)));
-        }
+        let width = match u32_at(4) {
+            VERSION => 4,
+            VERSION_F16 => 2,
+            v => return Err(format!("network file version {v} (expected {VERSION} or {VERSION_F16})")),
+        };
         let inputs = u32_at(8) as usize;
         let hidden = u32_at(12) as usize;
         if u32_at(16) as usize != OUTPUTS {
@@ -204,10 +220,14 @@ impl Net {
         }
         let games = u64::from_le_bytes(b[20..28].try_into().unwrap());
         let n = inputs * hidden + hidden + OUTPUTS * hidden + OUTPUTS;
-        if b.len() != 28 + 4 * n {
-            return Err(format!("network file has {} bytes, expected {}", b.len(), 28 + 4 * n));
+        if b.len() != 28 + width * n {
+            return Err(format!("network file has {} bytes, expected {}", b.len(), 28 + width * n));
         }
-        let mut f = b[28..].chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+        let mut f = b[28..].chunks_exact(width).map(|c| match c {
+            [a, b, c, d] => f32::from_le_bytes([*a, *b, *c, *d]),
+            [a, b] => half::f16::from_le_bytes([*a, *b]).to_f32(),
+            _ => 0.0,
+        });
         let w1 = f.by_ref().take(inputs * hidden).collect();
         let b1 = f.by_ref().take(hidden).collect();
         let w2 = f.by_ref().take(OUTPUTS * hidden).collect();
@@ -246,6 +266,16 @@ mod tests {
             let e = exp(x);
             let r = (x as f64).exp();
             assert!(((e as f64 - r) / r).abs() < 1e-6, "exp({x}) = {e}, expected {r}");
+        }
+    }
+
+    #[test]
+    fn f16_bytes_keep_every_weight_within_half_precision() {
+        let n = Net::random(10, 4, 7);
+        let m = Net::from_bytes(&n.to_bytes_f16()).unwrap();
+        assert_eq!((m.inputs, m.hidden, m.games), (n.inputs, n.hidden, n.games));
+        for (a, b) in n.w1.iter().chain(&n.b1).chain(&n.w2).zip(m.w1.iter().chain(&m.b1).chain(&m.w2)) {
+            assert!((a - b).abs() <= a.abs() * 1e-3 + 1e-7, "{a} vs {b}");
         }
     }
 

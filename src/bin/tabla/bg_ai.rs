@@ -15,6 +15,14 @@ use tabla::dice::{DiceSource, SeededDice};
 
 #[derive(Subcommand)]
 pub enum Command {
+    /// Writes a trained network (f32 checkpoint) as the f16 file compiled into the package
+    /// (src/ai/backgammon/weights/<variant>.net).
+    PackWeights {
+        /// The checkpoint, e.g. /work/bg-train/backgammon.net.
+        input: String,
+        /// The shipped file.
+        output: String,
+    },
     /// TD(λ) self-play training; checkpoints to DIR/<variant>.net and resumes from it.
     Train {
         /// Variants to train, interleaved (backgammon, acey-deucey); repeat the option.
@@ -108,6 +116,13 @@ pub enum Command {
 
 pub fn run(cmd: Command) -> Result<(), String> {
     match cmd {
+        Command::PackWeights { input, output } => {
+            let b = std::fs::read(&input).map_err(|e| format!("{input}: {e}"))?;
+            let net = Net::from_bytes(&b).map_err(|e| format!("{input}: {e}"))?;
+            std::fs::write(&output, net.to_bytes_f16()).map_err(|e| format!("{output}: {e}"))?;
+            println!("{output}: {} games, {} bytes", net.games, net.to_bytes_f16().len());
+            Ok(())
+        }
         Command::Train {
             variants,
             mix,
