@@ -1,9 +1,9 @@
 // The app around the boards: home page, languages, saved games, embedding, offline, screenshots.
 import { test, expect } from '@playwright/test';
-import { prepare, startGame, REAL, useFakeEngine, watchErrors } from './helpers.js';
+import { prepare, startGame, watchErrors } from './helpers.js';
 import { shotPath } from './helpers.js';
 
-test.use({ serviceWorkers: REAL ? 'allow' : 'block' });
+test.use({ serviceWorkers: 'allow' });
 
 test('home page lists the games and the options, without console errors', async ({ page }, info) => {
   const errors = await prepare(page);
@@ -94,7 +94,6 @@ for (const [w, h] of [[320, 640], [1920, 1080]]) {
 }
 
 test('offline after one visit: the page, scripts and wasm come from the service worker', async ({ page, context }) => {
-  test.skip(!REAL, 'needs the built wasm package in www/pkg (scripts/build.sh)');
   const errors = watchErrors(page);
   await page.goto('/');
   await page.evaluate(() => navigator.serviceWorker.ready);

@@ -1,10 +1,10 @@
 // Backgammon, table and acey-deucey in the browser: clicks at coordinates from the geometry
 // module, legality always read back from the engine.
 import { test, expect } from '@playwright/test';
-import { prepare, startGame, bgXY, bgDiceXY, stepLoc, boardState, idle, REAL } from './helpers.js';
+import { prepare, startGame, bgXY, bgDiceXY, stepLoc, boardState, idle } from './helpers.js';
 import { shotPath } from './helpers.js';
 
-test.use({ serviceWorkers: REAL ? 'allow' : 'block' });
+test.use({ serviceWorkers: 'allow' });
 
 const VARIANTS = ['backgammon', 'table', 'acey-deucey'];
 

@@ -1,10 +1,10 @@
 // The rest of the controls: doubling cube, acey-deucey doubles picker, export/import dialogs,
 // animations (on, and off by the system's reduced-motion setting).
 import { test, expect } from '@playwright/test';
-import { prepare, startGame, bgDiceXY, boardState, idle, REAL } from './helpers.js';
+import { prepare, startGame, bgDiceXY, boardState, idle } from './helpers.js';
 import { shotPath } from './helpers.js';
 
-test.use({ serviceWorkers: REAL ? 'allow' : 'block' });
+test.use({ serviceWorkers: 'allow' });
 
 test('doubling cube: offer, take, then the cube belongs to the taker', async ({ page }, info) => {
   const errors = await prepare(page);

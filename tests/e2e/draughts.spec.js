@@ -1,9 +1,9 @@
 // Russian draughts in the browser: clicks at square centres from the geometry module.
 import { test, expect } from '@playwright/test';
-import { prepare, startGame, sqXY, boardState, idle, REAL } from './helpers.js';
+import { prepare, startGame, sqXY, boardState, idle } from './helpers.js';
 import { shotPath } from './helpers.js';
 
-test.use({ serviceWorkers: REAL ? 'allow' : 'block' });
+test.use({ serviceWorkers: 'allow' });
 
 const click = async (page, sq) => { const p = await sqXY(page, sq); await page.mouse.click(p.x, p.y); };
 

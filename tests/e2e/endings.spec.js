@@ -2,10 +2,10 @@
 // and the keyboard. To keep the runs short they start from late positions, imported the way a
 // player would (gnubg Position ID, FEN).
 import { test, expect } from '@playwright/test';
-import { prepare, startGame, bgXY, bgDiceXY, stepLoc, sqXY, boardState, idle, REAL } from './helpers.js';
+import { prepare, startGame, bgXY, bgDiceXY, stepLoc, sqXY, boardState, idle } from './helpers.js';
 import { shotPath } from './helpers.js';
 
-test.use({ serviceWorkers: REAL ? 'allow' : 'block' });
+test.use({ serviceWorkers: 'allow' });
 
 
 const RACE_ID = 'zQAAwJYAAAAAAA';
@@ -20,7 +20,7 @@ test('backgammon to the end with the mouse alone', async ({ page }, info) => {
   const errors = await prepare(page);
   await startGame(page, 'backgammon', { query: '?seed=21' });
   // a short bear-off race (6 checkers each, all home; made with GNU Backgammon's position_id)
-  if (REAL) await importBg(page, RACE_ID);
+  await importBg(page, RACE_ID);
   for (let turn = 0; turn < 400; turn++) {
     const st = await boardState(page);
     if (st.phase === 'game-over') break;
@@ -140,7 +140,7 @@ test('backgammon to the end with the keyboard alone', async ({ page }) => {
   test.setTimeout(240_000);
   const errors = await prepare(page);
   await startGame(page, 'backgammon', { query: '?seed=33' });
-  if (REAL) await importBg(page, RACE_ID);
+  await importBg(page, RACE_ID);
   await page.locator('#board canvas').focus();
   const same = (a, b) => a && b && a.kind === b.kind && (a.kind === 'point' ? a.n === b.n : a.side === b.side);
   const cursorTo = async (loc) => {

@@ -1,16 +1,5 @@
 // Shared helpers for the browser tests: clicks go to coordinates computed in the page by the same
 // geometry modules the renderer uses.
-import { readFileSync } from 'node:fs';
-
-const FAKE = new URL('./fixtures/fake-tabla.js', import.meta.url);
-
-/** Serve the test-only stand-in package instead of www/pkg (UI tests that must not need the build). */
-export async function useFakeEngine(page) {
-  const body = readFileSync(FAKE, 'utf8');
-  await page.route('**/pkg/tabla.js', (r) => r.fulfill({ body, contentType: 'text/javascript' }));
-  // the page preloads the .wasm; the stand-in needs none
-  await page.route('**/pkg/tabla_bg.wasm', (r) => r.fulfill({ body: '', contentType: 'application/wasm' }));
-}
 
 /** Collect console errors and page errors; call the returned function to get them. */
 export function watchErrors(page) {
@@ -67,12 +56,12 @@ export async function idle(page, selector = '#board') {
 }
 
 import { existsSync } from 'node:fs';
-/** True when the real wasm package has been built into www/pkg (else the stand-in is routed in). */
-export const REAL = existsSync(new URL('../../www/pkg/tabla.js', import.meta.url)) && !process.env.TABLA_FAKE_ENGINE;
+if (!existsSync(new URL('../../www/pkg/tabla.js', import.meta.url))) {
+  throw new Error('www/pkg is missing: the browser tests run against the real package (bash scripts/build.sh)');
+}
 
-/** Prepare a page: stand-in engine when there is no build, animations off unless asked. */
+/** Prepare a page: animations off unless asked, a fixed language. */
 export async function prepare(page, { animations = false, lang = 'en' } = {}) {
-  if (!REAL) await useFakeEngine(page);
   await page.addInitScript(({ animations, lang }) => {
     if (!sessionStorage.getItem('tabla-test-init')) {
       sessionStorage.setItem('tabla-test-init', '1');
