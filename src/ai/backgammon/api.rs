@@ -6,19 +6,9 @@
 use super::cube::{CubeAdvice, CubeOwner, CubeState, MatchScore};
 use super::eval::Scoring;
 use super::levels::Level;
-use super::search::{Candidate, GameRules, Segment, Variant};
+use super::search::{Candidate, GameRules, Segment};
 use super::{Evaluation, Hint};
 use crate::backgammon::{self as engine, Game, MoveRules, Options, Phase};
-
-impl From<engine::Variant> for Variant {
-    fn from(v: engine::Variant) -> Variant {
-        match v {
-            engine::Variant::Backgammon => Variant::Backgammon,
-            engine::Variant::Table => Variant::Table,
-            engine::Variant::AceyDeucey => Variant::AceyDeucey,
-        }
-    }
-}
 
 impl From<engine::Scoring> for Scoring {
     fn from(s: engine::Scoring) -> Scoring {
@@ -34,7 +24,7 @@ impl GameRules {
     /// The AI's view of a game's options.
     pub fn from_options(o: &Options) -> GameRules {
         GameRules {
-            variant: o.variant.into(),
+            variant: o.variant,
             scoring: o.scoring.into(),
             moves: MoveRules { exact_bear_off: o.exact_bear_off, enter_all_before_passing: o.enter_all_before_passing },
             doubles_extra_roll: o.doubles_extra_roll,

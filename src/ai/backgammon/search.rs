@@ -14,36 +14,8 @@ use super::eval::{Evaluator, Scoring, Value};
 use super::net::Net;
 use crate::backgammon::{MoveRules, Play, Position};
 
-/// The game being played: what the AI needs to know about its rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
-    Backgammon,
-    Table,
-    AceyDeucey,
-}
-
-impl Variant {
-    /// The name used on the command line and in the JS API.
-    pub fn name(self) -> &'static str {
-        match self {
-            Variant::Backgammon => "backgammon",
-            Variant::Table => "table",
-            Variant::AceyDeucey => "acey-deucey",
-        }
-    }
-}
-
-impl std::str::FromStr for Variant {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Variant, String> {
-        match s {
-            "backgammon" | "bg" => Ok(Variant::Backgammon),
-            "table" | "tables" => Ok(Variant::Table),
-            "acey-deucey" | "aceydeucey" | "ad" => Ok(Variant::AceyDeucey),
-            _ => Err(format!("unknown variant '{s}' (backgammon, table, acey-deucey)")),
-        }
-    }
-}
+/// The game being played: the rules engine's own variant.
+pub use crate::backgammon::Variant;
 
 /// The rules of a game, as far as the AI is concerned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
