@@ -13,6 +13,7 @@ pub mod ai;
 pub mod backgammon;
 pub mod dice;
 pub mod draughts;
+pub mod small_sort;
 pub mod wasm;
 
 pub use dice::{Dice, DiceError, DiceSource, Die, Roll};

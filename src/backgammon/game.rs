@@ -71,8 +71,10 @@ impl fmt::Display for Phase {
 }
 
 /// One entry of the game record. A whole match is one record; `NextGame` separates games.
+/// Read through [`super::save::ActionFields`] (the same JSON, without serde's buffering of
+/// internally tagged enums, which is large in wasm).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case")]
+#[serde(tag = "type", rename_all = "kebab-case", try_from = "super::save::ActionFields")]
 pub enum Action {
     /// The opening roll, one die each (ties are recorded too).
     OpeningRoll {
@@ -567,9 +569,7 @@ impl Game {
         self.record.push(Action::Roll { player: self.turn, dice, set });
         self.roll = Some(dice);
         let ad12 = self.options.variant == Variant::AceyDeucey && {
-            let mut d = dice;
-            d.sort();
-            d == [1, 2]
+            dice == [1, 2] || dice == [2, 1]
         };
         let kind = if ad12 { SegKind::AceyDeucey12 } else { SegKind::Normal };
         self.begin(kind, dice[0], dice[1], if dice[0] == dice[1] { 4 } else { 2 });
@@ -604,10 +604,9 @@ impl Game {
             return Err(self.phase_error("move", self.phase));
         }
         let legal = self.legal_steps();
-        let mut fits: Vec<Step> = legal.into_iter().filter(|s| s.from == from && s.to == to).collect();
-        fits.sort_by_key(|s| s.die);
-        match fits.first() {
-            Some(&st) => {
+        let fits = legal.into_iter().filter(|s| s.from == from && s.to == to);
+        match fits.min_by_key(|s| s.die) {
+            Some(st) => {
                 self.apply_step(st);
                 Ok(st)
             }

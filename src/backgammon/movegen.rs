@@ -424,12 +424,7 @@ pub fn generate<S: PlaySink>(p: &Position, d1: u8, d2: u8, rules: MoveRules, sin
 pub(crate) fn generate_n<S: PlaySink>(p: &Position, d1: u8, d2: u8, moves: usize, rules: MoveRules, sink: &mut S) {
     let a = d1.clamp(1, 6) as usize;
     let b = d2.clamp(1, 6) as usize;
-    match (rules.exact_bear_off, rules.enter_all_before_passing) {
-        (false, false) => fast::generate::<false, false, S>(p, a, b, moves, sink),
-        (true, false) => fast::generate::<true, false, S>(p, a, b, moves, sink),
-        (false, true) => fast::generate::<false, true, S>(p, a, b, moves, sink),
-        (true, true) => fast::generate::<true, true, S>(p, a, b, moves, sink),
-    }
+    fast::generate(rules, p, a, b, moves, sink)
 }
 
 /// The straightforward generator (point by point, no bit masks), kept as a reference that the
@@ -450,8 +445,10 @@ pub fn generate_reference<S: PlaySink>(p: &Position, d1: u8, d2: u8, rules: Move
 /// The fast generator: the same canonical orders as above, with the mover's occupied points and
 /// the closed points kept as bit masks (bit `i` = point `i`, bit 25 = bar or not yet entered), so
 /// the sources that can move a die come out of a few mask operations. Used for every rule set.
+/// The rules are run-time flags, not const generics: four copies of the inlined generator cost
+/// ~40 KB of WebAssembly and bought no measurable speed (`tabla bench`, side by side).
 mod fast {
-    use super::{BAR, OPP_BAR, PlaySink, Position, Step};
+    use super::{BAR, MoveRules, OPP_BAR, PlaySink, Position, Step};
 
     /// (occupied, closed): bit `i` set when the mover has a checker on point `i` (bit 25: bar or
     /// not yet entered), when the opponent holds point `i` with 2+ checkers.
@@ -499,12 +496,12 @@ mod fast {
 
     /// The sources that can move die `d` now (BG-BAR-FIRST, BG-BEAROFF-*).
     #[inline(always)]
-    fn movable<const EXACT: bool, const NOPASS: bool>(p: &Position, occ: u32, closed: u32, d: usize) -> u32 {
+    fn movable(rules: MoveRules, p: &Position, occ: u32, closed: u32, d: usize) -> u32 {
         if occ == 0 {
             return 0;
         }
         // Acey-deucey option: while checkers wait to enter, points 1..=12 are out of reach.
-        let closed = if NOPASS && p.unentered[0] > 0 { closed | 0x1ffe } else { closed };
+        let closed = if rules.enter_all_before_passing && p.unentered[0] > 0 { closed | 0x1ffe } else { closed };
         if p.board[BAR] > 0 {
             return ((closed >> (BAR - d)) & 1 ^ 1) << BAR;
         }
@@ -513,7 +510,7 @@ mod fast {
         let h = 31 - occ.leading_zeros();
         if h <= 6 {
             m |= occ & (1 << d);
-            if !EXACT && (h as usize) < d {
+            if !rules.exact_bear_off && (h as usize) < d {
                 m |= 1 << h;
             }
         }
@@ -595,7 +592,7 @@ mod fast {
         (31 - m.leading_zeros()) as usize
     }
 
-    pub(super) fn generate<const EXACT: bool, const NOPASS: bool, S: PlaySink>(p: &Position, a: usize, b: usize, moves: usize, sink: &mut S) {
+    pub(super) fn generate<S: PlaySink>(rules: MoveRules, p: &Position, a: usize, b: usize, moves: usize, sink: &mut S) {
         let (occ, closed) = masks(p);
         if occ == 0 || (a == b && moves == 0) {
             sink.emit(p, &[]);
@@ -604,25 +601,25 @@ mod fast {
         if a == b {
             let mut g = Doubles { sink, start: 0, best: 0, moves: moves.min(4), die: a, closed, steps: [Step::default(); 4] };
             g.start = g.sink.count();
-            g.rec::<EXACT, NOPASS>(p, occ, 0, BAR);
+            g.rec(rules, p, occ, 0, BAR);
         } else if a > b {
-            mixed::<EXACT, NOPASS, S>(p, occ, closed, a, b, sink);
+            mixed(rules, p, occ, closed, a, b, sink);
         } else {
-            mixed::<EXACT, NOPASS, S>(p, occ, closed, b, a, sink);
+            mixed(rules, p, occ, closed, b, a, sink);
         }
     }
 
     #[inline(always)]
-    fn mixed<const EXACT: bool, const NOPASS: bool, S: PlaySink>(p: &Position, occ: u32, closed: u32, big: usize, small: usize, sink: &mut S) {
+    fn mixed<S: PlaySink>(rules: MoveRules, p: &Position, occ: u32, closed: u32, big: usize, small: usize, sink: &mut S) {
         let start = sink.count();
         let mut continued = 0u32;
         // Small first, then big from a point no higher.
-        let mut ms = movable::<EXACT, NOPASS>(p, occ, closed, small);
+        let mut ms = movable(rules, p, occ, closed, small);
         while ms != 0 {
             let x = top(ms);
             ms ^= 1 << x;
             let (p1, o1, s1) = apply(p, occ, x, small);
-            let mut mb = movable::<EXACT, NOPASS>(&p1, o1, closed, big) & ((2u32 << x) - 1);
+            let mut mb = movable(rules, &p1, o1, closed, big) & ((2u32 << x) - 1);
             while mb != 0 {
                 let y = top(mb);
                 mb ^= 1 << y;
@@ -634,12 +631,12 @@ mod fast {
             }
         }
         // Big first from above the small die, then small from a strictly lower point.
-        let mut mb = movable::<EXACT, NOPASS>(p, occ, closed, big) & !((2u32 << small) - 1);
+        let mut mb = movable(rules, p, occ, closed, big) & !((2u32 << small) - 1);
         while mb != 0 {
             let y = top(mb);
             mb ^= 1 << y;
             let (p1, o1, s1) = apply(p, occ, y, big);
-            let mut mx = movable::<EXACT, NOPASS>(&p1, o1, closed, small) & ((1u32 << y) - 1);
+            let mut mx = movable(rules, &p1, o1, closed, small) & ((1u32 << y) - 1);
             if y > big && continued & (1 << y) != 0 && p.board[y - small] != -1 && p.board[y - big] != -1 {
                 mx &= !(1 << (y - big));
             }
@@ -654,7 +651,7 @@ mod fast {
             return;
         }
         for die in [big, small] {
-            let mut m = movable::<EXACT, NOPASS>(p, occ, closed, die);
+            let mut m = movable(rules, p, occ, closed, die);
             while m != 0 {
                 let x = top(m);
                 m ^= 1 << x;
@@ -690,8 +687,8 @@ mod fast {
             }
         }
 
-        fn rec<const EXACT: bool, const NOPASS: bool>(&mut self, p: &Position, occ: u32, depth: usize, max_from: usize) {
-            let mut m = movable::<EXACT, NOPASS>(p, occ, self.closed, self.die) & ((2u32 << max_from) - 1);
+        fn rec(&mut self, rules: MoveRules, p: &Position, occ: u32, depth: usize, max_from: usize) {
+            let mut m = movable(rules, p, occ, self.closed, self.die) & ((2u32 << max_from) - 1);
             if m == 0 {
                 if depth >= self.best {
                     self.record(p, depth);
@@ -722,7 +719,7 @@ mod fast {
                 if oq == 0 {
                     self.record(&q, depth + 1);
                 } else {
-                    self.rec::<EXACT, NOPASS>(&q, oq, depth + 1, from);
+                    self.rec(rules, &q, oq, depth + 1, from);
                 }
             }
         }

@@ -57,7 +57,7 @@ fn point_text(p: u8) -> String {
 pub fn format_play(before: &Position, steps: &[Step]) -> String {
     // Each chain: the points visited, from first to last.
     let mut moves: Vec<(u8, u8)> = steps.iter().map(|s| (s.from, s.to)).collect();
-    moves.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    crate::small_sort::sort_by(&mut moves, |a, b| b.cmp(a));
     let opp_at = |p: u8| (1..=24).contains(&p) && before.point(p as usize) < 0;
     let mut chains: Vec<Option<Vec<u8>>> = moves.iter().map(|&(f, t)| Some(vec![f, t])).collect();
     for i in 0..chains.len() {
@@ -294,7 +294,7 @@ fn normalize(parsed: &[ParsedMove]) -> String {
             format!("{}x{}", pts.join("/"), m.count)
         })
         .collect();
-    parts.sort();
+    crate::small_sort::sort_by(&mut parts, |a, b| a.cmp(b));
     parts.join(" ")
 }
 

@@ -41,6 +41,65 @@ pub enum SavedDice {
     Fixed,
 }
 
+/// An [`Action`] as the save writes it: `type` and the fields of that type. Reading this flat
+/// form and converting it accepts exactly the JSON serde's internally tagged enum would, with a
+/// fraction of the code.
+#[derive(Deserialize)]
+pub struct ActionFields {
+    #[serde(rename = "type")]
+    kind: ActionKind,
+    white: Option<u8>,
+    black: Option<u8>,
+    #[serde(default)]
+    set: bool,
+    player: Option<Player>,
+    dice: Option<[u8; 2]>,
+    notation: Option<String>,
+    steps: Option<Vec<Step>>,
+    die: Option<u8>,
+}
+
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum ActionKind {
+    OpeningRoll,
+    Roll,
+    Play,
+    ChooseDoubles,
+    Double,
+    Take,
+    Pass,
+    NextGame,
+}
+
+impl TryFrom<ActionFields> for Action {
+    type Error = String;
+
+    fn try_from(a: ActionFields) -> Result<Action, String> {
+        fn need<T>(v: Option<T>, field: &str) -> Result<T, String> {
+            v.ok_or_else(|| format!("missing field `{field}`"))
+        }
+        let who = a.player;
+        let player = || need(who, "player");
+        Ok(match a.kind {
+            ActionKind::OpeningRoll => {
+                Action::OpeningRoll { white: need(a.white, "white")?, black: need(a.black, "black")?, set: a.set }
+            }
+            ActionKind::Roll => Action::Roll { player: player()?, dice: need(a.dice, "dice")?, set: a.set },
+            ActionKind::Play => Action::Play {
+                player: player()?,
+                notation: need(a.notation, "notation")?,
+                steps: need(a.steps, "steps")?,
+            },
+            ActionKind::ChooseDoubles => Action::ChooseDoubles { player: player()?, die: need(a.die, "die")? },
+            ActionKind::Double => Action::Double { player: player()? },
+            ActionKind::Take => Action::Take { player: player()? },
+            ActionKind::Pass => Action::Pass { player: player()? },
+            ActionKind::NextGame => Action::NextGame,
+        })
+    }
+}
+
 /// A custom starting position (a game started from a Position ID).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -174,7 +174,7 @@ impl Position {
             s.push(':');
             s.push(color.letter());
             let mut sqs: Vec<Square> = Squares(self.pieces(color)).collect();
-            sqs.sort_by_key(|q| q.pdn_number());
+            crate::small_sort::sort_by(&mut sqs, |a, b| a.pdn_number().cmp(&b.pdn_number()));
             for (i, q) in sqs.iter().enumerate() {
                 if i > 0 {
                     s.push(',');

@@ -4,7 +4,9 @@ use wasm_bindgen::prelude::*;
 
 use super::{from_js, from_js_or_default, js_err, seed_from_js, to_js, whole};
 use crate::ai::backgammon::{self as ai, Level, Probabilities};
-use crate::backgammon::{Game, Options, OptionsInput, PlayInfo, Player, Position, Save, Step, format_play};
+use crate::backgammon::{
+    Game, Options, OptionsInput, PlayInfo, Player, Position, Save, Scoring, StartRule, Step, Variant, format_play,
+};
 use crate::dice::Dice;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -99,7 +101,7 @@ impl JsOptions {
 }
 
 #[derive(serde::Deserialize, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename = "BestPlayOptions", rename_all = "camelCase", deny_unknown_fields)]
 struct JsAiOptions {
     level: Option<String>,
     seed: Option<f64>,
@@ -133,21 +135,41 @@ struct JsHint {
     ply: u8,
 }
 
+/// `BackgammonOptions` as they arrive from JS: the engine's [`OptionsInput`] fields, `seed` as a
+/// JS number (checked by [`seed_from_js`]) and `turn`.
+#[derive(serde::Deserialize, Default)]
+#[serde(rename = "BackgammonOptions", rename_all = "camelCase", deny_unknown_fields)]
+struct JsOptionsInput {
+    turn: Option<Player>,
+    seed: Option<f64>,
+    variant: Option<Variant>,
+    start: Option<StartRule>,
+    scoring: Option<Scoring>,
+    cube: Option<bool>,
+    jacoby: Option<bool>,
+    match_length: Option<u32>,
+    doubles_extra_roll: Option<bool>,
+    enter_all_before_passing: Option<bool>,
+    exact_bear_off: Option<bool>,
+}
+
 fn parse_options(options: JsValue) -> Result<JsOptions, JsError> {
-    let mut map: serde_json::Map<String, serde_json::Value> = from_js_or_default(options, "bad options")?;
-    let turn: Option<Player> = match map.remove("turn") {
-        None | Some(serde_json::Value::Null) => None,
-        Some(t) => Some(serde_json::from_value(t).map_err(|e| JsError::new(&format!("bad options: turn: {e}")))?),
+    let o: JsOptionsInput = from_js_or_default(options, "bad options")?;
+    let seed = o.seed.map(seed_from_js).transpose()?;
+    let input = OptionsInput {
+        variant: o.variant,
+        seed: None,
+        start: o.start,
+        scoring: o.scoring,
+        cube: o.cube,
+        jacoby: o.jacoby,
+        match_length: o.match_length,
+        doubles_extra_roll: o.doubles_extra_roll,
+        enter_all_before_passing: o.enter_all_before_passing,
+        exact_bear_off: o.exact_bear_off,
     };
-    let seed = match map.remove("seed") {
-        None | Some(serde_json::Value::Null) => None,
-        Some(serde_json::Value::Number(n)) if n.as_f64().is_some() => Some(seed_from_js(n.as_f64().unwrap_or(-1.0))?),
-        Some(other) => return Err(JsError::new(&format!("seed must be a whole number from 0 to 4294967295, not {other}"))),
-    };
-    let input: OptionsInput = serde_json::from_value(serde_json::Value::Object(map))
-        .map_err(|e| JsError::new(&format!("bad options: {e}")))?;
     let options = input.resolve().map_err(|e| JsError::new(&format!("bad options: {e}")))?;
-    Ok(JsOptions { options, seed, turn })
+    Ok(JsOptions { options, seed, turn: o.turn })
 }
 
 /// A game (or a match) of backgammon, table or acey-deucey.

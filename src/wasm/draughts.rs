@@ -67,7 +67,7 @@ export interface DraughtsAnalysis {
 "#;
 
 #[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename = "BestMoveOptions", rename_all = "camelCase", deny_unknown_fields)]
 struct JsBestMoveOptions {
     level: Option<String>,
     time_ms: Option<f64>,
@@ -75,7 +75,7 @@ struct JsBestMoveOptions {
 }
 
 #[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename = "AnalyzeOptions", rename_all = "camelCase", deny_unknown_fields)]
 struct JsAnalyzeOptions {
     depth: Option<u32>,
     time_ms: Option<f64>,
@@ -124,7 +124,7 @@ fn check_time(time_ms: Option<f64>) -> Result<Option<f64>, JsError> {
 }
 
 #[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename = "DraughtsOptions", rename_all = "camelCase", deny_unknown_fields)]
 struct JsOptions {
     touch_move: Option<bool>,
     draw_rules: Option<bool>,

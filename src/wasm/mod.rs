@@ -39,9 +39,9 @@ pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError
 }
 
 /// An optional JS argument as a Rust value; `undefined` and `null` give the type's default. `what` names
-/// the argument in the error message. The value goes through JSON's data model so that the
-/// type's serde attributes apply in full (`deny_unknown_fields` catches a misspelt option, which
-/// serde-wasm-bindgen alone would silently skip).
+/// the argument in the error message. The value crosses as JSON text (`JSON.stringify`) and
+/// serde_json reads it, so the type's serde attributes apply in full (`deny_unknown_fields` catches a
+/// misspelt option) and one deserializer serves every argument type, which keeps the module small.
 pub(crate) fn from_js_or_default<T: DeserializeOwned + Default>(value: JsValue, what: &str) -> Result<T, JsError> {
     if value.is_undefined() || value.is_null() {
         return Ok(T::default());
@@ -51,14 +51,21 @@ pub(crate) fn from_js_or_default<T: DeserializeOwned + Default>(value: JsValue, 
 
 /// A JS argument as a Rust value (see [`from_js_or_default`]); `undefined` is an error.
 pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
-    let json: serde_json::Value = serde_wasm_bindgen::from_value(value)
-        .map_err(|e| JsError::new(&format!("{what}: {}", clean(&e.to_string()))))?;
-    serde_json::from_value(json).map_err(|e| JsError::new(&format!("{what}: {e}")))
+    let text = js_sys::JSON::stringify(&value)
+        .ok()
+        .and_then(|s| s.as_string())
+        .ok_or_else(|| JsError::new(&format!("{what}: not a plain JSON value")))?;
+    serde_json::from_str(&text).map_err(|e| JsError::new(&format!("{what}: {}", without_position(&e))))
 }
 
-/// serde-wasm-bindgen's messages start with "Error: "; ours say what was wrong directly.
-fn clean(message: &str) -> &str {
-    message.strip_prefix("Error: ").unwrap_or(message)
+/// serde_json's message without the " at line 1 column 9" that points into text the caller never
+/// wrote.
+fn without_position(e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    match message.rfind(" at line ") {
+        Some(i) if e.line() > 0 => message[..i].to_string(),
+        _ => message,
+    }
 }
 
 /// An error of the engines as a JS `Error` with the engine's message.

@@ -217,7 +217,7 @@ impl<'a> Searcher<'a> {
             .collect();
         if cands.iter().any(|c| c.next == Next::ChooseDoubles) {
             let mut order: Vec<usize> = (0..cands.len()).filter(|&i| cands[i].next == Next::ChooseDoubles).collect();
-            order.sort_by(|&i, &j| values[j].equity.total_cmp(&values[i].equity));
+            crate::small_sort::sort_by(&mut order, |&i, &j| values[j].equity.total_cmp(&values[i].equity));
             for (k, &i) in order.iter().enumerate() {
                 if k < DOUBLES_KEEP {
                     values[i] = self.best_doubles(&cands[i].play.result, 0).1;
@@ -271,5 +271,5 @@ impl<'a> Searcher<'a> {
 
 /// Deeper values first, then by equity (stable: generation order breaks ties).
 fn sort(v: &mut [Ranked]) {
-    v.sort_by(|a, b| b.ply.cmp(&a.ply).then(b.value.equity.total_cmp(&a.value.equity)));
+    crate::small_sort::sort_by(v, |a, b| b.ply.cmp(&a.ply).then(b.value.equity.total_cmp(&a.value.equity)));
 }
