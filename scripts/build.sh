@@ -27,6 +27,4 @@ rm -rf www/pkg
 mkdir -p www/pkg
 cp "$out"/tabla.js "$out"/tabla.d.ts "$out"/tabla_bg.wasm www/pkg/
 
-raw=$(stat -c %s "$out/tabla_bg.wasm")
-gz=$(gzip -9 -c "$out/tabla_bg.wasm" | wc -c)
-printf '== build: pkg/tabla_bg.wasm %d bytes raw, %d bytes gzipped (%.1f KB)\n' "$raw" "$gz" "$(echo "$gz/1024" | bc -l)"
+node scripts/wasm-size.mjs "$out/tabla_bg.wasm"
