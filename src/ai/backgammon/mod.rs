@@ -22,6 +22,7 @@
 pub mod api;
 pub mod bearoff;
 pub mod cube;
+pub mod distill;
 pub mod eval;
 pub mod game;
 pub mod inputs;

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Subcommand;
+use tabla::ai::backgammon::distill::{self, Sample};
 use tabla::ai::backgammon::game::{self, Agent, HeuristicAgent, NetAgent, PubevalAgent};
 use tabla::ai::backgammon::search::Searcher;
 use tabla::ai::backgammon::train::{TrainConfig, Trainer};
@@ -60,6 +61,38 @@ pub enum Command {
         eval_every: u64,
         /// Mirrored pairs per measurement.
         #[arg(long, default_value_t = 500)]
+        eval_pairs: u64,
+    },
+    /// Supervised refinement: labels the positions of self-play games with the net's own
+    /// PLY-deep evaluation (in chunks of 1000 games, DIR/samples-<variant>-ply<PLY>-<first>.bin,
+    /// kept and reused on a rerun), then fits the net to them epoch by epoch, writing
+    /// DIR/<variant>-distilled-<epoch>.net and measuring 0-ply against pubeval after each.
+    Distill {
+        #[arg(long, default_value = "backgammon")]
+        variant: String,
+        /// The net to start from (an f32 checkpoint or a shipped f16 file).
+        #[arg(long)]
+        weights: PathBuf,
+        #[arg(long)]
+        dir: PathBuf,
+        /// Self-play games to label.
+        #[arg(long, default_value_t = 20000)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        ply: u8,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 2)]
+        threads: u64,
+        #[arg(long, default_value_t = 4)]
+        epochs: u64,
+        #[arg(long, default_value_t = 0.01)]
+        alpha: f32,
+        /// Learning rate factor per epoch.
+        #[arg(long, default_value_t = 0.5)]
+        decay: f32,
+        /// Mirrored pairs per measurement (0: none).
+        #[arg(long, default_value_t = 1000)]
         eval_pairs: u64,
     },
     /// Cubeless money games with mirrored dice between two players; prints points per game for
@@ -122,6 +155,10 @@ pub fn run(cmd: Command) -> Result<(), String> {
             std::fs::write(&output, net.to_bytes_f16()).map_err(|e| format!("{output}: {e}"))?;
             println!("{output}: {} games, {} bytes", net.games, net.to_bytes_f16().len());
             Ok(())
+        }
+        Command::Distill { variant, weights, dir, games, ply, seed, threads, epochs, alpha, decay, eval_pairs } => {
+            let variant: Variant = variant.parse()?;
+            distill(variant, &weights, &dir, games, ply, seed, threads, epochs, alpha, decay, eval_pairs)
         }
         Command::Train {
             variants,
@@ -219,6 +256,90 @@ pub fn run(cmd: Command) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// `tabla distill` (see the command's help).
+#[allow(clippy::too_many_arguments)]
+fn distill(
+    variant: Variant,
+    weights: &Path,
+    dir: &Path,
+    games: u64,
+    ply: u8,
+    seed: u64,
+    threads: u64,
+    epochs: u64,
+    alpha: f32,
+    decay: f32,
+    eval_pairs: u64,
+) -> Result<(), String> {
+    const CHUNK: u64 = 1000;
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut net = load_net(weights)?;
+    let rules = GameRules::new(variant);
+    let threads = threads.max(1);
+    let start = Instant::now();
+    let mut samples: Vec<Sample> = Vec::new();
+    for first in (0..games).step_by(CHUNK as usize) {
+        let path = dir.join(format!("samples-{}-ply{ply}-{first:08}.bin", variant.name()));
+        let bytes = match std::fs::read(&path) {
+            Ok(b) => b,
+            Err(_) => {
+                let last = (first + CHUNK).min(games);
+                let net = &net;
+                let rules = &rules;
+                let parts: Vec<Vec<Sample>> = std::thread::scope(|sc| {
+                    let hs: Vec<_> = (0..threads)
+                        .map(|t| {
+                            sc.spawn(move || {
+                                let mut v = Vec::new();
+                                for g in (first + t..last).step_by(threads as usize) {
+                                    distill::label_game(net, rules, seed, g, ply, &mut v);
+                                }
+                                v
+                            })
+                        })
+                        .collect();
+                    hs.into_iter().map(|h| h.join().expect("labelling thread")).collect()
+                });
+                let mut b = Vec::new();
+                for s in parts.iter().flatten() {
+                    s.write(&mut b);
+                }
+                let tmp = path.with_extension("tmp");
+                std::fs::write(&tmp, &b).map_err(|e| format!("{}: {e}", tmp.display()))?;
+                std::fs::rename(&tmp, &path).map_err(|e| format!("{}: {e}", path.display()))?;
+                b
+            }
+        };
+        samples.extend(bytes.chunks(Sample::BYTES).filter_map(Sample::read));
+        println!("labelled games {first}..{}: {} positions, {:.0} s", (first + CHUNK).min(games), samples.len(), start.elapsed().as_secs_f64());
+        let _ = std::io::stdout().flush();
+    }
+    let measure = |net: &Net| {
+        let mut a = NetAgent { net, level: Level::Advanced, seed: 0 };
+        let st = game::duel(&mut a, &mut PubevalAgent, &rules, eval_pairs, 12345, &mut |_| {});
+        (st.ppg(), st.se())
+    };
+    if eval_pairs > 0 {
+        let (ppg, se) = measure(&net);
+        println!("start: 0-ply vs pubeval {ppg:+.3} ± {se:.3} ppg ({} games)", 2 * eval_pairs);
+    }
+    let mut a = alpha;
+    for e in 0..epochs {
+        let mse = distill::fit_epoch(&mut net, &samples, a, seed, e);
+        let out = dir.join(format!("{}-distilled-{e}.net", variant.name()));
+        save_net(&net, &out)?;
+        print!("epoch {e}: alpha {a:.4}, mean squared error {mse:.5}, {:.0} s", start.elapsed().as_secs_f64());
+        if eval_pairs > 0 {
+            let (ppg, se) = measure(&net);
+            print!("; 0-ply vs pubeval {ppg:+.3} ± {se:.3} ppg");
+        }
+        println!(" -> {}", out.display());
+        let _ = std::io::stdout().flush();
+        a *= decay;
+    }
+    Ok(())
 }
 
 fn file_name(v: Variant) -> String {

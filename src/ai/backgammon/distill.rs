@@ -1,0 +1,170 @@
+//! Supervised refinement ("distillation"): the net's 0-ply output is trained towards its own
+//! deeper evaluation. Positions come from the net's self-play; each is labelled with the
+//! `ply`-deep probabilities of the same net ([`super::search::Searcher::on_roll`]), and the net
+//! is then fitted to the labels by plain back-propagation over shuffled epochs. Only our own
+//! play and search are the teacher.
+//!
+//! Positions settled by the bear-off database are not labelled (the search never asks the net
+//! about them). Everything is deterministic from the seed: game `g` uses the dice of
+//! `(seed, g)`, and an epoch's order comes from `(seed, epoch)`.
+
+use rand_core::{Rng, SeedableRng};
+use rand_pcg::Pcg32;
+
+use super::bearoff;
+use super::game::{NetAgent, Solo, game_seed, play_game};
+use super::inputs::{NUM_INPUTS, encode};
+use super::levels::Level;
+use super::net::{Net, OUTPUTS, Scratch};
+use super::search::{GameRules, Searcher};
+use crate::backgammon::Position;
+use crate::dice::SeededDice;
+
+/// A position (side on roll, before his roll) and the probabilities it should have.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    pub pos: Position,
+    pub target: [f32; OUTPUTS],
+}
+
+impl Sample {
+    /// Bytes per sample in a samples file: board (26), off (2), unentered (2), 5 × f32 (LE).
+    pub const BYTES: usize = 30 + 4 * OUTPUTS;
+
+    pub fn write(&self, out: &mut Vec<u8>) {
+        out.extend(self.pos.board.iter().map(|&b| b as u8));
+        out.extend_from_slice(&self.pos.off);
+        out.extend_from_slice(&self.pos.unentered);
+        for t in self.target {
+            out.extend_from_slice(&t.to_le_bytes());
+        }
+    }
+
+    /// Reads a sample written by [`Sample::write`]; `None` if `b` is shorter than
+    /// [`Sample::BYTES`] or the position is not a valid one.
+    pub fn read(b: &[u8]) -> Option<Sample> {
+        if b.len() < Self::BYTES {
+            return None;
+        }
+        let mut pos = Position::empty();
+        for (d, &s) in pos.board.iter_mut().zip(&b[..26]) {
+            *d = s as i8;
+        }
+        pos.off = [b[26], b[27]];
+        pos.unentered = [b[28], b[29]];
+        let mine: i32 = pos.board.iter().filter(|&&c| c > 0).map(|&c| c as i32).sum::<i32>()
+            + (pos.off[0] + pos.unentered[0]) as i32;
+        let theirs: i32 = pos.board.iter().filter(|&&c| c < 0).map(|&c| -(c as i32)).sum::<i32>()
+            + (pos.off[1] + pos.unentered[1]) as i32;
+        if mine != 15 || theirs != 15 {
+            return None;
+        }
+        let mut target = [0.0f32; OUTPUTS];
+        for (k, t) in target.iter_mut().enumerate() {
+            let at = 30 + 4 * k;
+            *t = f32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
+        }
+        Some(Sample { pos, target })
+    }
+}
+
+/// Self-play game `g` of the net at 0-ply; every position its side on roll faced (outside the
+/// bear-off database) labelled with the net's `ply`-deep probabilities, appended to `out`.
+pub fn label_game(net: &Net, rules: &GameRules, seed: u64, g: u64, ply: u8, out: &mut Vec<Sample>) {
+    let mut dice = SeededDice::new(game_seed(seed, g));
+    let mut positions: Vec<Position> = Vec::with_capacity(128);
+    {
+        let mut agent = NetAgent { net, level: Level::Advanced, seed: 0 };
+        let mut players = Solo(&mut agent);
+        play_game(&mut players, rules, &mut dice, (g & 1) as usize, &mut |p, _| {
+            if bearoff::applies(p) {
+                return false;
+            }
+            positions.push(*p);
+            true
+        });
+    }
+    let mut s = Searcher::new(net, *rules);
+    for p in positions {
+        out.push(Sample { pos: p, target: s.on_roll(&p, ply).probabilities.to_array() });
+    }
+}
+
+/// One epoch of fitting `net` to `samples` with learning rate `alpha`, in an order shuffled
+/// from `(seed, epoch)`. Returns the mean squared error over the epoch (before each step).
+pub fn fit_epoch(net: &mut Net, samples: &[Sample], alpha: f32, seed: u64, epoch: u64) -> f64 {
+    let mut order: Vec<u32> = (0..samples.len() as u32).collect();
+    let mut rng = Pcg32::seed_from_u64(game_seed(seed, epoch));
+    for i in (1..order.len()).rev() {
+        let j = (rng.next_u32() as u64 * (i as u64 + 1) >> 32) as usize;
+        order.swap(i, j);
+    }
+    let mut x = [0.0f32; NUM_INPUTS];
+    let mut scratch = Scratch::default();
+    let mut err = 0.0f64;
+    for &i in &order {
+        let s = &samples[i as usize];
+        encode(&s.pos, &mut x);
+        let out = net.forward(&x, &mut scratch);
+        err += out.iter().zip(&s.target).map(|(o, t)| ((o - t) * (o - t)) as f64).sum::<f64>();
+        net.train(&x, &s.target, alpha, &mut scratch);
+    }
+    err / samples.len().max(1) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::backgammon::Variant;
+
+    fn small_net() -> Net {
+        Net::random(NUM_INPUTS, 8, 3)
+    }
+
+    #[test]
+    fn samples_round_trip_through_bytes() {
+        let net = small_net();
+        let rules = GameRules::new(Variant::Backgammon);
+        let mut v = Vec::new();
+        label_game(&net, &rules, 1, 0, 0, &mut v);
+        assert!(!v.is_empty());
+        let mut bytes = Vec::new();
+        for s in &v {
+            s.write(&mut bytes);
+        }
+        assert_eq!(bytes.len(), v.len() * Sample::BYTES);
+        let back: Vec<Sample> = bytes.chunks(Sample::BYTES).map(|c| Sample::read(c).unwrap()).collect();
+        assert_eq!(back, v);
+    }
+
+    #[test]
+    fn labels_are_probabilities_and_deterministic() {
+        let net = small_net();
+        let rules = GameRules::new(Variant::Backgammon);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        label_game(&net, &rules, 9, 4, 1, &mut a);
+        label_game(&net, &rules, 9, 4, 1, &mut b);
+        assert_eq!(a, b);
+        for s in &a {
+            assert!(s.target.iter().all(|t| (0.0..=1.0).contains(t)), "{:?}", s.target);
+        }
+    }
+
+    #[test]
+    fn fitting_reduces_the_error() {
+        let net0 = small_net();
+        let rules = GameRules::new(Variant::Backgammon);
+        let mut v = Vec::new();
+        for g in 0..4 {
+            label_game(&net0, &rules, 2, g, 0, &mut v);
+        }
+        // Targets from a different net: a fresh net has something to learn.
+        let mut net = Net::random(NUM_INPUTS, 8, 11);
+        let first = fit_epoch(&mut net, &v, 0.1, 5, 0);
+        let mut last = first;
+        for e in 1..6 {
+            last = fit_epoch(&mut net, &v, 0.1, 5, e);
+        }
+        assert!(last < first * 0.8, "error {first} -> {last}");
+    }
+}
