@@ -202,6 +202,30 @@ impl Net {
         v
     }
 
+    /// The element-wise mean of the weights of `nets` (checkpoints of one training run: averaging
+    /// them smooths out the run's step-to-step noise). `None` if `nets` is empty or the shapes
+    /// differ. `games` is the largest of theirs.
+    pub fn average(nets: &[Net]) -> Option<Net> {
+        let first = nets.first()?;
+        if nets.iter().any(|n| n.inputs != first.inputs || n.hidden != first.hidden) {
+            return None;
+        }
+        let k = nets.len() as f32;
+        let mean = |get: fn(&Net) -> &[f32]| -> Vec<f32> {
+            (0..get(first).len()).map(|i| nets.iter().map(|n| get(n)[i]).sum::<f32>() / k).collect()
+        };
+        let b2 = mean(|n| &n.b2);
+        Some(Net {
+            inputs: first.inputs,
+            hidden: first.hidden,
+            games: nets.iter().map(|n| n.games).max().unwrap_or(0),
+            w1: mean(|n| &n.w1),
+            b1: mean(|n| &n.b1),
+            w2: mean(|n| &n.w2),
+            b2: [b2[0], b2[1], b2[2], b2[3], b2[4]],
+        })
+    }
+
     /// Reads a net written by [`Net::to_bytes`] or [`Net::to_bytes_f16`].
     pub fn from_bytes(b: &[u8]) -> Result<Net, String> {
         if b.len() < 28 || &b[0..4] != MAGIC {
@@ -258,6 +282,18 @@ impl SplitMix {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_average_of_nets_is_their_element_wise_mean() {
+        let (a, b) = (Net::random(6, 3, 1), Net::random(6, 3, 2));
+        let m = Net::average(&[a.clone(), b.clone()]).unwrap();
+        for i in 0..a.w1.len() {
+            assert_eq!(m.w1[i], (a.w1[i] + b.w1[i]) / 2.0);
+        }
+        assert_eq!(Net::average(&[a.clone()]), Some(a.clone()));
+        assert_eq!(Net::average(&[a, Net::random(6, 4, 2)]), None);
+        assert_eq!(Net::average(&[]), None);
+    }
 
     #[test]
     fn exp_is_accurate() {

@@ -24,6 +24,14 @@ pub enum Command {
         /// The shipped file.
         output: String,
     },
+    /// Writes the element-wise mean of several checkpoints of one training run (f32).
+    AverageWeights {
+        /// The averaged net.
+        output: PathBuf,
+        /// The checkpoints.
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+    },
     /// TD(λ) self-play training; checkpoints to DIR/<variant>.net and resumes from it.
     Train {
         /// Variants to train, interleaved (backgammon, acey-deucey); repeat the option.
@@ -149,6 +157,13 @@ pub enum Command {
 
 pub fn run(cmd: Command) -> Result<(), String> {
     match cmd {
+        Command::AverageWeights { output, inputs } => {
+            let nets = inputs.iter().map(|p| load_net(p)).collect::<Result<Vec<Net>, String>>()?;
+            let net = Net::average(&nets).ok_or("the nets differ in shape")?;
+            save_net(&net, &output)?;
+            println!("{}: the mean of {} nets", output.display(), nets.len());
+            Ok(())
+        }
         Command::PackWeights { input, output } => {
             let b = std::fs::read(&input).map_err(|e| format!("{input}: {e}"))?;
             let net = Net::from_bytes(&b).map_err(|e| format!("{input}: {e}"))?;
