@@ -29,9 +29,9 @@ use super::variant::{Options, Player};
 pub const FORMAT: &str = "tabla-backgammon";
 pub const VERSION: u32 = 1;
 
-/// Where the dice come from.
+/// Where the dice come from. Read through [`SavedDiceFields`], like [`Action`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "source")]
+#[serde(rename_all = "kebab-case", tag = "source", try_from = "SavedDiceFields")]
 pub enum SavedDice {
     /// Reproducible dice: the recorded rolls must be this seed's.
     Seeded { seed: u64 },
@@ -39,6 +39,33 @@ pub enum SavedDice {
     Crypto,
     /// Dice set by hand (analysis); restored without rolls left.
     Fixed,
+}
+
+/// [`SavedDice`] as the save writes it: `source` and, for seeded dice, `seed`.
+#[derive(Deserialize)]
+pub struct SavedDiceFields {
+    source: DiceKind,
+    seed: Option<u64>,
+}
+
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum DiceKind {
+    Seeded,
+    Crypto,
+    Fixed,
+}
+
+impl TryFrom<SavedDiceFields> for SavedDice {
+    type Error = String;
+
+    fn try_from(d: SavedDiceFields) -> Result<SavedDice, String> {
+        Ok(match d.source {
+            DiceKind::Seeded => SavedDice::Seeded { seed: d.seed.ok_or("missing field `seed`")? },
+            DiceKind::Crypto => SavedDice::Crypto,
+            DiceKind::Fixed => SavedDice::Fixed,
+        })
+    }
 }
 
 /// An [`Action`] as the save writes it: `type` and the fields of that type. Reading this flat
@@ -295,5 +322,44 @@ impl Game {
     /// recorded). The result has the same state.
     pub fn replay(&self) -> Result<Game, SaveError> {
         Game::from_save(&self.to_save())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The flat readers accept what serde's internally tagged form writes, for every kind.
+    #[test]
+    fn every_action_and_dice_source_round_trips_through_json() {
+        let step = Step { from: 24, to: 18, die: 6, hit: false };
+        let actions = [
+            Action::OpeningRoll { white: 3, black: 1, set: false },
+            Action::OpeningRoll { white: 6, black: 2, set: true },
+            Action::Roll { player: Player::Black, dice: [5, 5], set: true },
+            Action::Play { player: Player::White, notation: "24/18".into(), steps: vec![step] },
+            Action::ChooseDoubles { player: Player::White, die: 4 },
+            Action::Double { player: Player::Black },
+            Action::Take { player: Player::White },
+            Action::Pass { player: Player::Black },
+            Action::NextGame,
+        ];
+        for a in actions {
+            let json = serde_json::to_string(&a).unwrap();
+            assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), a, "{json}");
+        }
+        for d in [SavedDice::Seeded { seed: 1 << 40 }, SavedDice::Crypto, SavedDice::Fixed] {
+            let json = serde_json::to_string(&d).unwrap();
+            assert_eq!(serde_json::from_str::<SavedDice>(&json).unwrap(), d, "{json}");
+        }
+    }
+
+    #[test]
+    fn an_action_without_its_fields_is_refused_by_name() {
+        let e = serde_json::from_str::<Action>(r#"{"type":"roll","dice":[1,2]}"#).unwrap_err();
+        assert!(e.to_string().contains("missing field `player`"), "{e}");
+        let e = serde_json::from_str::<SavedDice>(r#"{"source":"seeded"}"#).unwrap_err();
+        assert!(e.to_string().contains("missing field `seed`"), "{e}");
+        assert!(serde_json::from_str::<Action>(r#"{"type":"jump","player":"white"}"#).is_err());
     }
 }

@@ -234,7 +234,8 @@ impl Database {
 
     /// The chance that the side on roll in `p` wins, when [`applies`] to `p`.
     pub fn win_probability(&mut self, p: &Position) -> f32 {
-        let me: [f32; ROLLS] = self.distribution(&mover_home(p)).try_into().unwrap();
+        let mut me = [0.0f32; ROLLS];
+        me.copy_from_slice(self.distribution(&mover_home(p)));
         let them = self.distribution(&mover_home(&p.flip()));
         // I win if I need n rolls and he needs at least n.
         let mut at_least = [0.0f32; ROLLS + 1];
