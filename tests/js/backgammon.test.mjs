@@ -66,6 +66,10 @@ test('bad input throws an Error that says what was wrong, and leaves the game un
     [() => new Backgammon({ varient: 'table' }), /unknown field `varient`/],
     [() => new Backgammon({ seed: -1 }), /seed/],
     [() => new Backgammon({ matchLength: 2.5 }), /matchLength|invalid type/],
+    // JSON.stringify would turn these into null, i.e. "not given": refused instead.
+    [() => new Backgammon({ seed: NaN }), /NaN is not a finite number/],
+    [() => new Backgammon({ matchLength: Infinity }), /Infinity is not a finite number/],
+    [() => g.bestPlay({ seed: -Infinity }), /not a finite number/],
     [() => Backgammon.fromPositionId('not an id'), /Position ID/i],
     [() => Backgammon.fromJSON('{"format":"nope"}'), /save/i],
     [() => g.setDice(7, 1), /1 to 6/],
