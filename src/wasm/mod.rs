@@ -51,7 +51,7 @@ pub(crate) fn from_js_or_default<T: DeserializeOwned + Default>(value: JsValue, 
 
 /// A JS argument as a Rust value (see [`from_js_or_default`]); `undefined` is an error.
 pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
-    check_finite(&value, what, 0)?;
+    check_plain(&value, what, 0)?;
     let text = js_sys::JSON::stringify(&value)
         .ok()
         .and_then(|s| s.as_string())
@@ -59,18 +59,20 @@ pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result
     serde_json::from_str(&text).map_err(|e| JsError::new(&format!("{what}: {}", without_position(&e))))
 }
 
-/// JSON has no NaN or infinities (`JSON.stringify` writes `null`, which would read as "not
-/// given"), so such a number anywhere in an argument is refused here. Nesting deeper than any
-/// argument of the API is left to the deserializer.
-fn check_finite(value: &JsValue, what: &str, depth: u32) -> Result<(), JsError> {
+/// What `JSON.stringify` would silently change is refused here: NaN and infinities (written as
+/// `null`, which would read as "not given") and `Map`s and `Set`s (written as `{}`). Nesting
+/// deeper than any argument of the API is left to the deserializer.
+fn check_plain(value: &JsValue, what: &str, depth: u32) -> Result<(), JsError> {
     if let Some(x) = value.as_f64() {
         if !x.is_finite() {
             let name = if x.is_nan() { "NaN" } else if x > 0.0 { "Infinity" } else { "-Infinity" };
             return Err(JsError::new(&format!("{what}: {name} is not a finite number")));
         }
+    } else if value.is_instance_of::<js_sys::Map>() || value.is_instance_of::<js_sys::Set>() {
+        return Err(JsError::new(&format!("{what}: pass a plain object or array, not a Map or Set")));
     } else if depth < 4 && value.is_object() {
         for v in js_sys::Object::values(value.unchecked_ref()).iter() {
-            check_finite(&v, what, depth + 1)?;
+            check_plain(&v, what, depth + 1)?;
         }
     }
     Ok(())

@@ -5,8 +5,10 @@ use tabla::DiceSource;
 use tabla::wasm::{Backgammon, RussianDraughts};
 use wasm_bindgen::JsValue;
 
+/// A JSON value as the plain JS value a user would pass (objects, not `Map`s).
 fn js(v: Value) -> JsValue {
-    serde_wasm_bindgen::to_value(&v).expect("a JSON value converts")
+    use serde::Serialize;
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).expect("a JSON value converts")
 }
 
 fn rs(v: JsValue) -> Value {
