@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 out=pkg
 target=target/wasm32-unknown-unknown/release/tabla.wasm
 
-cargo build --quiet --target wasm32-unknown-unknown --release --lib --no-default-features
+cargo build --quiet --target wasm32-unknown-unknown --release --lib --no-default-features --features ai
 rm -rf "$out"
 wasm-bindgen --target web --out-name tabla --remove-name-section --remove-producers-section \
   --out-dir "$out" "$target"

@@ -9,6 +9,7 @@
 //! The engines are pure and deterministic: chance comes only from a [`dice::DiceSource`]. The
 //! `wasm` module is a thin `wasm-bindgen` layer over them.
 
+#[cfg(feature = "ai")]
 pub mod ai;
 pub mod backgammon;
 pub mod dice;

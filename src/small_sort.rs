@@ -31,7 +31,7 @@ mod tests {
             let mut ours = v.clone();
             sort_by(&mut ours, |a, b| a.0.cmp(&b.0));
             let mut std = v;
-            std.sort_by(|a, b| a.0.cmp(&b.0));
+            std.sort_by_key(|e| e.0);
             prop_assert_eq!(ours, std);
         }
     }

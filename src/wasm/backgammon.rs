@@ -3,6 +3,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::{from_js, from_js_or_default, js_err, seed_from_js, to_js, whole};
+#[cfg(feature = "ai")]
 use crate::ai::backgammon::{self as ai, Level, Probabilities};
 use crate::backgammon::{
     Game, Options, OptionsInput, PlayInfo, Player, Position, Save, Scoring, StartRule, Step, Variant, format_play,
@@ -100,6 +101,7 @@ impl JsOptions {
     }
 }
 
+#[cfg(feature = "ai")]
 #[derive(serde::Deserialize, Default)]
 #[serde(rename = "BestPlayOptions", rename_all = "camelCase", deny_unknown_fields)]
 struct JsAiOptions {
@@ -108,6 +110,7 @@ struct JsAiOptions {
     ply: Option<u8>,
 }
 
+#[cfg(feature = "ai")]
 impl JsAiOptions {
     fn parse(options: JsValue, what: &str) -> Result<JsAiOptions, JsError> {
         let o: JsAiOptions = from_js_or_default(options, what)?;
@@ -125,6 +128,7 @@ impl JsAiOptions {
     }
 }
 
+#[cfg(feature = "ai")]
 #[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 struct JsHint {
@@ -345,6 +349,7 @@ impl Backgammon {
     }
 
     /// A play chosen from the start of the dice, as `legalPlays()` shows it.
+    #[cfg_attr(not(feature = "ai"), allow(dead_code))]
     fn play_info(&self, play: &crate::backgammon::Play) -> PlayInfo {
         let start = self.game.turn_start_position();
         PlayInfo {
@@ -354,11 +359,13 @@ impl Backgammon {
         }
     }
 
+    #[cfg_attr(not(feature = "ai"), allow(dead_code))]
     fn phase_error(&self, what: &str) -> JsError {
         JsError::new(&format!("{what}: the game is in the '{}' phase", self.game.phase()))
     }
 }
 
+#[cfg(feature = "ai")]
 #[wasm_bindgen]
 impl Backgammon {
     /// The computer's play for the dice (from the start of the turn; steps already taken are

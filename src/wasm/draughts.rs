@@ -3,7 +3,10 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::{from_js_or_default, js_err, seed_from_js, to_js, whole};
+#[cfg(feature = "ai")]
+use super::seed_from_js;
+use super::{from_js_or_default, js_err, to_js, whole};
+#[cfg(feature = "ai")]
 use crate::ai::draughts::{Engine, Level, Limits, Score, SearchResult, SearchRoot};
 use crate::draughts::{Game, GameOptions, Move, Outcome, Position, Square};
 
@@ -66,6 +69,7 @@ export interface DraughtsAnalysis {
 }
 "#;
 
+#[cfg(feature = "ai")]
 #[derive(Deserialize, Default)]
 #[serde(rename = "BestMoveOptions", rename_all = "camelCase", deny_unknown_fields)]
 struct JsBestMoveOptions {
@@ -74,6 +78,7 @@ struct JsBestMoveOptions {
     seed: Option<f64>,
 }
 
+#[cfg(feature = "ai")]
 #[derive(Deserialize, Default)]
 #[serde(rename = "AnalyzeOptions", rename_all = "camelCase", deny_unknown_fields)]
 struct JsAnalyzeOptions {
@@ -81,6 +86,7 @@ struct JsAnalyzeOptions {
     time_ms: Option<f64>,
 }
 
+#[cfg(feature = "ai")]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 enum JsScore {
@@ -89,6 +95,7 @@ enum JsScore {
     LossIn(u32),
 }
 
+#[cfg(feature = "ai")]
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct JsAnalysis {
@@ -100,20 +107,26 @@ struct JsAnalysis {
     time_ms: f64,
 }
 
+#[cfg(feature = "ai")]
 /// The transposition table of the computer opponent, in MB (wasm memory grows by this once).
 const ENGINE_TT_MB: usize = 8;
+#[cfg(feature = "ai")]
 /// The longest search the bindings accept (a tab that thinks for minutes looks dead).
 const MAX_TIME_MS: f64 = 60_000.0;
+#[cfg(feature = "ai")]
 /// Analysis without limits thinks this long.
 const DEFAULT_ANALYSIS_MS: f64 = 1_000.0;
+#[cfg(feature = "ai")]
 /// The deepest analysis accepted.
 const MAX_DEPTH: u32 = 64;
 
+#[cfg(feature = "ai")]
 /// Milliseconds from the JS clock (`Date.now`, in browsers, workers and Node alike).
 fn js_clock() -> f64 {
     js_sys::Date::now()
 }
 
+#[cfg(feature = "ai")]
 fn check_time(time_ms: Option<f64>) -> Result<Option<f64>, JsError> {
     match time_ms {
         Some(t) if !(t.is_finite() && t > 0.0 && t <= MAX_TIME_MS) => {
@@ -212,8 +225,15 @@ const MAX_PERFT_DEPTH: u32 = 14;
 pub struct RussianDraughts {
     game: Game,
     /// The computer opponent, made on first use and kept (its table learns across moves).
-    engine: Option<Engine>,
+    #[cfg_attr(not(feature = "ai"), allow(dead_code))]
+    engine: Option<EngineSlot>,
 }
+
+#[cfg(feature = "ai")]
+type EngineSlot = Engine;
+/// Without the computer opponents (feature `ai` off) there is no engine to keep.
+#[cfg(not(feature = "ai"))]
+type EngineSlot = ();
 
 #[wasm_bindgen]
 impl RussianDraughts {
@@ -317,6 +337,11 @@ impl RussianDraughts {
         to_js(&self.game.outcome().map(JsOutcome::from))
     }
 
+}
+
+#[cfg(feature = "ai")]
+#[wasm_bindgen]
+impl RussianDraughts {
     /// The computer's move at a level (it is not played: pass its notation to `play`).
     #[wasm_bindgen(js_name = bestMove, unchecked_return_type = "DraughtsMove")]
     pub fn best_move(
@@ -379,6 +404,10 @@ impl RussianDraughts {
         to_js(&analysis)
     }
 
+}
+
+#[wasm_bindgen]
+impl RussianDraughts {
     /// The number of move sequences of `depth` plies from here (one move per start, end and
     /// captured set), for testing move generators.
     pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
@@ -397,6 +426,7 @@ impl RussianDraughts {
         &self.game
     }
 
+    #[cfg(feature = "ai")]
     fn search_root(&self) -> Result<SearchRoot, JsError> {
         if let Some(o) = self.game.outcome() {
             return Err(JsError::new(&format!("the game is over ({o})")));
@@ -405,6 +435,7 @@ impl RussianDraughts {
     }
 
     /// A move of the current position with its notation, as `legalMoves()` gives it.
+    #[cfg_attr(not(feature = "ai"), allow(dead_code))]
     fn js_move(&self, mv: &Move) -> JsMove {
         JsMove::new(mv, self.game.position().move_text(mv))
     }

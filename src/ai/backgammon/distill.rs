@@ -96,7 +96,7 @@ pub fn fit_epoch(net: &mut Net, samples: &[Sample], alpha: f32, seed: u64, epoch
     let mut order: Vec<u32> = (0..samples.len() as u32).collect();
     let mut rng = Pcg32::seed_from_u64(game_seed(seed, epoch));
     for i in (1..order.len()).rev() {
-        let j = (rng.next_u32() as u64 * (i as u64 + 1) >> 32) as usize;
+        let j = ((rng.next_u32() as u64 * (i as u64 + 1)) >> 32) as usize;
         order.swap(i, j);
     }
     let mut x = [0.0f32; NUM_INPUTS];

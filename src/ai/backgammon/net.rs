@@ -290,7 +290,7 @@ mod tests {
         for i in 0..a.w1.len() {
             assert_eq!(m.w1[i], (a.w1[i] + b.w1[i]) / 2.0);
         }
-        assert_eq!(Net::average(&[a.clone()]), Some(a.clone()));
+        assert_eq!(Net::average(std::slice::from_ref(&a)), Some(a.clone()));
         assert_eq!(Net::average(&[a, Net::random(6, 4, 2)]), None);
         assert_eq!(Net::average(&[]), None);
     }
