@@ -1,22 +1,13 @@
 //! The game beyond single turns: cube, Jacoby, Crawford, matches, saves, replays, Match ID.
 
 use tabla::backgammon::{
-    Game, GameError, MatchInfo, Options, OutcomeKind, Phase, Player, Position, Save, SaveError, Scoring, Setup,
+    Game, GameError, MatchInfo, Options, OutcomeKind, Phase, Player, Position, Save, SaveError, Scoring,
     StartRule, Variant,
 };
 use tabla::dice::Dice;
 
-fn pos(x: &[(u8, u8)], o: &[(u8, u8)]) -> Position {
-    let mut s = Setup::default();
-    for &(p, n) in x {
-        s.mover[p as usize - 1] += n;
-    }
-    for &(p, n) in o {
-        let i = if p == 25 { 24 } else { 24 - p as usize };
-        s.opponent[i] += n;
-    }
-    Position::from_setup(&s).unwrap()
-}
+mod support;
+use support::pos;
 
 /// Plays a whole game (or up to `max_turns` plays) choosing plays with a simple deterministic
 /// rule, through the text interface.

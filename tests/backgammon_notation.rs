@@ -1,21 +1,12 @@
 //! Play notation: gnubg-style printing, loose parsing, resolution against the legal plays.
 
 use tabla::backgammon::notation::{parse_play, resolve};
-use tabla::backgammon::{MoveRules, NotationError, Position, Setup, format_play};
+use tabla::backgammon::{MoveRules, NotationError, Position, format_play};
 
 const DATA: &str = include_str!("data/backgammon/gnubg_plays.txt");
 
-fn pos(x: &[(u8, u8)], o: &[(u8, u8)]) -> Position {
-    let mut s = Setup::default();
-    for &(p, n) in x {
-        s.mover[p as usize - 1] += n;
-    }
-    for &(p, n) in o {
-        let i = if p == 25 { 24 } else { 24 - p as usize };
-        s.opponent[i] += n;
-    }
-    Position::from_setup(&s).unwrap()
-}
+mod support;
+use support::pos;
 
 fn texts(p: &Position, a: u8, b: u8) -> Vec<String> {
     p.legal_plays(a, b, MoveRules::STANDARD).iter().map(|pl| format_play(p, pl.steps())).collect()

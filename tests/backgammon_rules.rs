@@ -3,27 +3,12 @@
 
 use tabla::backgammon::scoring::score;
 use tabla::backgammon::{
-    Game, GameError, MoveRules, Options, OutcomeKind, Phase, Player, Position, Scoring, Setup, StartRule, Variant,
+    Game, GameError, MoveRules, Options, OutcomeKind, Phase, Player, Position, Scoring, StartRule, Variant,
 };
 use tabla::dice::Dice;
 
-/// A position from the mover's point of view. `x`: (mover's point, checkers), 25 = his bar.
-/// `o`: (mover's point, opponent checkers), 25 = the opponent's bar. Missing checkers are off.
-fn pos(x: &[(u8, u8)], o: &[(u8, u8)]) -> Position {
-    pos_ad(x, o, [0, 0])
-}
-
-fn pos_ad(x: &[(u8, u8)], o: &[(u8, u8)], unentered: [u8; 2]) -> Position {
-    let mut s = Setup { unentered, ..Setup::default() };
-    for &(p, n) in x {
-        s.mover[p as usize - 1] += n;
-    }
-    for &(p, n) in o {
-        let i = if p == 25 { 24 } else { 24 - p as usize };
-        s.opponent[i] += n;
-    }
-    Position::from_setup(&s).unwrap()
-}
+mod support;
+use support::{pos, pos_ad};
 
 fn results(p: &Position, a: u8, b: u8) -> Vec<Position> {
     let mut v = Vec::new();
