@@ -15,6 +15,12 @@ mod draughts;
 pub use backgammon::Backgammon;
 pub use draughts::RussianDraughts;
 
+/// Talc instead of Rust's default dlmalloc: smaller in the module and faster (talc's WebAssembly
+/// benchmarks; measured here with scripts/wasm-size.mjs and scripts/bench-js.mjs).
+#[cfg(all(target_arch = "wasm32", target_os = "unknown", not(target_feature = "atomics")))]
+#[global_allocator]
+static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 /// Installs the panic hook once, when the module is instantiated.
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 #[wasm_bindgen(start)]
