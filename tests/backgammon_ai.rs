@@ -77,7 +77,7 @@ fn setup(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
     Position::from_setup(&s).unwrap()
 }
 
-const LEVELS: [Level; 3] = [Level::Advanced, Level::Expert, Level::Master];
+const LEVELS: [Level; 3] = [Level::Advanced, Level::Strong, Level::Expert];
 
 #[test]
 fn bears_off_to_win_when_it_can() {
@@ -282,4 +282,35 @@ fn plays_whole_engine_games_in_every_variant() {
         total_doubles += chose_doubles;
     }
     assert!(total_doubles > 0, "no acey-deucey 1-2 was played");
+}
+
+/// The expert level's 2-ply stage plans its work before it starts (search::WORK_2PLY), so no
+/// position costs much more than the budget, whatever the dice; and where the budget cuts the
+/// stage short the play is still one of the best by 1-ply.
+#[test]
+fn expert_2ply_work_is_bounded() {
+    use tabla::ai::backgammon::search::{ROLLS, Searcher, WORK_2PLY};
+    let rules = GameRules::new(Variant::Backgammon);
+    let net = ai::net(Variant::Backgammon);
+    let mut worst = 0u64;
+    let mut cut = 0;
+    for (k, p) in positions(Variant::Backgammon, 120, 5).iter().enumerate().filter(|(k, _)| k % 10 == 3) {
+      for &(a, b, _) in &ROLLS {
+        let mut s = Searcher::new(net, rules);
+        let ranked = s.rank(p, a, b, Segment::Roll, 2);
+        let mut one = Searcher::new(net, rules);
+        let r1 = one.rank(p, a, b, Segment::Roll, 1);
+        let two_ply = ranked.iter().filter(|r| r.ply == 2).count();
+        if two_ply == 0 && r1.len() > 1 {
+            cut += 1;
+            assert_eq!(ranked[0].candidate.play.result, r1[0].candidate.play.result);
+        }
+        if s.leaves - one.leaves > worst {
+            worst = s.leaves - one.leaves;
+            eprintln!("position {k} ({}), {a}-{b}: {worst} leaves, {two_ply} plays at 2-ply", p.position_id());
+        }
+      }
+    }
+    eprintln!("2-ply stage: worst {worst} leaves over 12 positions x 21 rolls, {cut} cut to 1-ply");
+    assert!(worst <= WORK_2PLY * 3 / 2, "{worst} leaves");
 }

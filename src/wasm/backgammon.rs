@@ -66,8 +66,9 @@ export interface BackgammonState {
   matchId: string;
 }
 /** Computer levels: beginner, casual, intermediate (0-ply with human-like noise), advanced
- * (0-ply), expert (1-ply lookahead, the default), master (2-ply; slow in a browser). */
-export type BackgammonLevel = 'beginner' | 'casual' | 'intermediate' | 'advanced' | 'expert' | 'master';
+ * (0-ply), strong (1-ply lookahead), expert (2-ply lookahead, work bounded to stay well under
+ * 300 ms per move in a browser; the default). */
+export type BackgammonLevel = 'beginner' | 'casual' | 'intermediate' | 'advanced' | 'strong' | 'expert';
 export interface BestPlayOptions { level?: BackgammonLevel; seed?: number }
 export interface Probabilities { win: number; winGammon: number; winBackgammon: number; loseGammon: number; loseBackgammon: number }
 /** Probabilities and cubeless equity for the player on turn, before he rolls. */
@@ -369,7 +370,7 @@ impl Backgammon {
 #[wasm_bindgen]
 impl Backgammon {
     /// The computer's play for the dice (from the start of the turn; steps already taken are
-    /// ignored). It is not played: pass its `steps` to `play`. Levels: beginner … master.
+    /// ignored). It is not played: pass its `steps` to `play`. Levels: beginner … expert.
     #[wasm_bindgen(js_name = bestPlay, unchecked_return_type = "Play")]
     pub fn best_play(
         &self,

@@ -17,9 +17,19 @@ const draughtsFromSave = (M, d, options) => {
 };
 
 // The home page offers one scale of levels; each engine names its own. Backgammon's are
-// beginner, casual, intermediate, advanced, expert (1-ply), master (2-ply, too slow here).
-const BG_LEVEL = { beginner: 'beginner', easy: 'casual', medium: 'intermediate', hard: 'advanced', master: 'expert' };
+// beginner, casual, intermediate, advanced, strong (1-ply), expert (2-ply, work bounded).
+const BG_LEVEL = { beginner: 'beginner', easy: 'casual', medium: 'intermediate', hard: 'strong', master: 'expert' };
 const RU_LEVEL = { beginner: 'beginner', easy: 'easy', medium: 'medium', hard: 'hard', master: 'master' };
+
+// The bear-off table is solved on first use (1-3 s in wasm, once per worker). The worker does
+// that right after its first backgammon answer, while the player thinks, so no later answer
+// waits for it: evaluating 15 checkers on each side's 6-point solves the whole table.
+let bearOffReady = false;
+const solveBearOff = (M) => {
+  bearOffReady = true;
+  const g = M.Backgammon.fromPositionId('4P8PAADg/w8AAA');
+  try { g.evaluate(); } finally { g.free(); }
+};
 
 self.onmessage = async (e) => {
   const { id, kind, options, save } = e.data;
@@ -50,6 +60,7 @@ self.onmessage = async (e) => {
       throw new Error(`unknown request ${kind}`);
     }
     self.postMessage({ id, result });
+    if (kind.startsWith('bg') && !bearOffReady) solveBearOff(M);
   } catch (err) {
     self.postMessage({ id, error: String((err && err.message) || err) });
   }

@@ -312,6 +312,21 @@ impl DuelStats {
         self.points += pts;
         pts
     }
+
+    /// The totals of two duels over disjoint pairs (the same as one duel over both).
+    pub fn merge(&self, o: &DuelStats) -> DuelStats {
+        DuelStats {
+            games: self.games + o.games,
+            pairs: self.pairs + o.pairs,
+            points: self.points + o.points,
+            sum_pair: self.sum_pair + o.sum_pair,
+            sum_pair_sq: self.sum_pair_sq + o.sum_pair_sq,
+            wins: self.wins + o.wins,
+            gammons: self.gammons + o.gammons,
+            backgammons: self.backgammons + o.backgammons,
+            losses_gammon: self.losses_gammon + o.losses_gammon,
+        }
+    }
 }
 
 /// Plays `pairs` pairs of cubeless games with mirrored dice: each pair uses one dice sequence
@@ -324,9 +339,22 @@ pub fn duel(
     seed: u64,
     progress: &mut dyn FnMut(&DuelStats),
 ) -> DuelStats {
+    duel_pairs(a, b, rules, &mut (0..pairs), seed, progress)
+}
+
+/// [`duel`] over the given pair numbers only: pair `i` always gets the same dice, so a duel can
+/// be split over threads and [`DuelStats::merge`]d without changing any game.
+pub fn duel_pairs(
+    a: &mut dyn Agent,
+    b: &mut dyn Agent,
+    rules: &GameRules,
+    pairs: &mut dyn Iterator<Item = u64>,
+    seed: u64,
+    progress: &mut dyn FnMut(&DuelStats),
+) -> DuelStats {
     let mut st = DuelStats::default();
     let mut players = Duo(a, b);
-    for i in 0..pairs {
+    for i in pairs {
         let s = game_seed(seed, i);
         let mut pair = 0.0;
         for first in [0usize, 1] {

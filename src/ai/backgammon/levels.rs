@@ -22,21 +22,22 @@ pub enum Level {
     /// 0-ply, no noise.
     Advanced,
     /// 1-ply, no noise (plays filtered by 0-ply).
+    Strong,
+    /// 2-ply, no noise (plays filtered by 0-ply then 1-ply, the 2-ply work bounded so that it
+    /// answers in a browser: [`super::search::WORK_2PLY`]). The strongest level.
     Expert,
-    /// 2-ply, no noise (plays filtered by 0-ply then 1-ply).
-    Master,
 }
 
 impl Level {
     pub const ALL: [Level; 6] =
-        [Level::Beginner, Level::Casual, Level::Intermediate, Level::Advanced, Level::Expert, Level::Master];
+        [Level::Beginner, Level::Casual, Level::Intermediate, Level::Advanced, Level::Strong, Level::Expert];
 
     /// The search depth in plies.
     pub fn ply(self) -> u8 {
         match self {
             Level::Beginner | Level::Casual | Level::Intermediate | Level::Advanced => 0,
-            Level::Expert => 1,
-            Level::Master => 2,
+            Level::Strong => 1,
+            Level::Expert => 2,
         }
     }
 
@@ -56,8 +57,8 @@ impl Level {
             Level::Casual => "casual",
             Level::Intermediate => "intermediate",
             Level::Advanced => "advanced",
+            Level::Strong => "strong",
             Level::Expert => "expert",
-            Level::Master => "master",
         }
     }
 }
@@ -71,11 +72,11 @@ impl std::str::FromStr for Level {
             .find(|l| l.name() == s)
             .or(match s {
                 "0ply" | "0-ply" => Some(Level::Advanced),
-                "1ply" | "1-ply" => Some(Level::Expert),
-                "2ply" | "2-ply" => Some(Level::Master),
+                "1ply" | "1-ply" => Some(Level::Strong),
+                "2ply" | "2-ply" => Some(Level::Expert),
                 _ => None,
             })
-            .ok_or_else(|| format!("unknown level '{s}' (beginner, casual, intermediate, advanced, expert, master)"))
+            .ok_or_else(|| format!("unknown level '{s}' (beginner, casual, intermediate, advanced, strong, expert)"))
     }
 }
 

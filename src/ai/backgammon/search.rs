@@ -129,6 +129,13 @@ pub struct Filter {
 pub const FILTER_1PLY: Filter = Filter { keep: 8, margin: 0.16 };
 pub const FILTER_2PLY: Filter = Filter { keep: 3, margin: 0.06 };
 
+/// The most leaf evaluations the 2-ply stage of [`Searcher::rank`] may plan for: about 0.15 s in
+/// wasm on this machine (48,700 leaves took 110-130 ms). A 2-ply value costs the opponent's plays over his 21 rolls plus,
+/// for each of his replies, our plays over our 21 rolls; the stage keeps only as many of the
+/// filtered plays as fit (estimated before it starts, so the choice does not depend on the
+/// machine's speed), and is skipped when fewer than two fit: the 1-ply ranking stands.
+pub const WORK_2PLY: u64 = 60_000;
+
 /// Acey-deucey: after a 1-2, how many plays have their choice of doubles searched.
 pub const DOUBLES_KEEP: usize = 3;
 
@@ -136,6 +143,8 @@ pub const DOUBLES_KEEP: usize = 3;
 pub struct Searcher<'a> {
     pub ev: Evaluator<'a>,
     pub rules: GameRules,
+    /// Positions valued at 0-ply so far (net, bear-off table or finished game).
+    pub leaves: u64,
 }
 
 fn add(acc: &mut Value, v: &Value, w: f32) {
@@ -145,7 +154,7 @@ fn add(acc: &mut Value, v: &Value, w: f32) {
 
 impl<'a> Searcher<'a> {
     pub fn new(net: &'a Net, rules: GameRules) -> Searcher<'a> {
-        Searcher { ev: Evaluator::new(net, rules.scoring), rules }
+        Searcher { ev: Evaluator::new(net, rules.scoring), rules, leaves: 0 }
     }
 
     /// The value, for the player who moved, of `r` (the position after his play, his view).
@@ -164,6 +173,7 @@ impl<'a> Searcher<'a> {
     /// The value of `p` for its side on roll, at `depth` plies.
     pub fn on_roll(&mut self, p: &Position, depth: u8) -> Value {
         if depth == 0 || p.game_over() {
+            self.leaves += 1;
             return self.ev.value(p);
         }
         let mut acc = Value::default();
@@ -250,22 +260,57 @@ impl<'a> Searcher<'a> {
         let mut ranked: Vec<Ranked> =
             cands.into_iter().zip(values).map(|(candidate, value)| Ranked { value, candidate, ply: 0 }).collect();
         sort(&mut ranked);
+        // The 1-ply cost of each play valued at 1-ply (its result and the leaves it took).
+        let mut cost: Vec<(Position, u64)> = Vec::new();
         for (depth, filter) in [(1u8, FILTER_1PLY), (2u8, FILTER_2PLY)] {
             if ply < depth || ranked.len() < 2 {
                 break;
             }
             let top = ranked[0].value.equity;
-            let n = ranked.iter().take(filter.keep).take_while(|r| r.ply == depth - 1 && r.value.equity >= top - filter.margin).count();
+            let mut n = ranked.iter().take(filter.keep).take_while(|r| r.ply == depth - 1 && r.value.equity >= top - filter.margin).count();
+            if depth == 2 {
+                n = self.fit_2ply(pos, &ranked[..n], &cost);
+            }
             if n < 2 && depth > 1 {
                 break;
             }
             for r in ranked.iter_mut().take(n.max(1)) {
+                let before = self.leaves;
                 r.value = self.after(&r.candidate.play.result, r.candidate.next, depth);
                 r.ply = depth;
+                cost.push((r.candidate.play.result, self.leaves - before));
             }
             sort(&mut ranked);
         }
         ranked
+    }
+}
+
+impl Searcher<'_> {
+    /// How many of `plays` (the best first) fit in [`WORK_2PLY`] at 2-ply. A play's 2-ply cost is
+    /// estimated as its 1-ply cost (the opponent's plays over his rolls, from `cost`) plus 21
+    /// times the mover's plays over his 21 rolls in the root position `pos` (the replies to each
+    /// of the opponent's rolls are valued at 1-ply).
+    fn fit_2ply(&mut self, pos: &Position, plays: &[Ranked], cost: &[(Position, u64)]) -> usize {
+        let mut buf = Vec::with_capacity(32);
+        let ours: u64 = ROLLS
+            .iter()
+            .map(|&(a, b, _)| {
+                pos.plays_into(a, b, self.rules.moves, &mut buf);
+                buf.len() as u64
+            })
+            .sum();
+        let mut total = 0u64;
+        let mut n = 0;
+        for r in plays {
+            let c1 = cost.iter().find(|(p, _)| *p == r.candidate.play.result).map_or(ours, |&(_, c)| c);
+            total += c1 + 21 * ours;
+            if total > WORK_2PLY {
+                break;
+            }
+            n += 1;
+        }
+        n
     }
 }
 

@@ -106,7 +106,7 @@ pub enum Command {
     /// Cubeless money games with mirrored dice between two players; prints points per game for
     /// A with its standard error.
     Duel {
-        /// A level (beginner … expert, master), pubeval or heuristic.
+        /// A level (beginner … strong, expert), pubeval or heuristic.
         #[arg(long)]
         a: String,
         #[arg(long, default_value = "pubeval")]
@@ -124,6 +124,9 @@ pub enum Command {
         /// Use this net file for B instead of the committed weights.
         #[arg(long)]
         b_weights: Option<PathBuf>,
+        /// Threads (the games and the result are the same with any number).
+        #[arg(long, default_value_t = 1)]
+        threads: u64,
     },
     /// Time per move at each level over positions from self-play games.
     AiBench {
@@ -220,7 +223,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Duel { a, b, games, seed, variant, a_weights, b_weights } => {
+        Command::Duel { a, b, games, seed, variant, a_weights, b_weights, threads } => {
             let variant: Variant = variant.parse()?;
             let rules = GameRules::new(variant);
             let net_a = match a_weights {
@@ -231,17 +234,32 @@ pub fn run(cmd: Command) -> Result<(), String> {
                 Some(p) => load_net(&p)?,
                 None => ai::net(variant).clone(),
             };
-            let mut agent_a = make_agent(&a, &net_a, seed ^ 0xA)?;
-            let mut agent_b = make_agent(&b, &net_b, seed ^ 0xB)?;
+            make_agent(&a, &net_a, 0)?;
+            make_agent(&b, &net_b, 0)?;
             let pairs = games.div_ceil(2);
+            let threads = threads.clamp(1, pairs.max(1));
             let start = Instant::now();
-            let mut last = Instant::now();
-            let st = game::duel(agent_a.as_mut(), agent_b.as_mut(), &rules, pairs, seed, &mut |st| {
-                if last.elapsed().as_secs() >= 30 {
-                    last = Instant::now();
-                    eprintln!("  {} games: {:+.3} ± {:.3} ppg", st.games, st.ppg(), st.se());
-                }
+            let parts: Vec<game::DuelStats> = std::thread::scope(|sc| {
+                let hs: Vec<_> = (0..threads)
+                    .map(|t| {
+                        let (a, b, net_a, net_b, rules) = (&a, &b, &net_a, &net_b, &rules);
+                        sc.spawn(move || {
+                            let mut agent_a = make_agent(a, net_a, seed ^ 0xA).expect("checked");
+                            let mut agent_b = make_agent(b, net_b, seed ^ 0xB).expect("checked");
+                            let mut last = Instant::now();
+                            let mut ids = (t..pairs).step_by(threads as usize);
+                            game::duel_pairs(agent_a.as_mut(), agent_b.as_mut(), rules, &mut ids, seed, &mut |st| {
+                                if last.elapsed().as_secs() >= 30 {
+                                    last = Instant::now();
+                                    eprintln!("  thread {t}: {} games: {:+.3} ± {:.3} ppg", st.games, st.ppg(), st.se());
+                                }
+                            })
+                        })
+                    })
+                    .collect();
+                hs.into_iter().map(|h| h.join().expect("duel thread")).collect()
             });
+            let st = parts.iter().fold(game::DuelStats::default(), |acc, p| acc.merge(p));
             println!(
                 "{} {a} vs {b}: {} games (mirrored dice, seed {seed}): {:+.3} ± {:.3} points per game for {a}; wins {:.1}%, gammons won {} lost {}, {:.1}s",
                 variant.name(),
