@@ -40,6 +40,33 @@ for (const level of ['beginner', 'casual', 'intermediate', 'advanced', 'strong',
   console.log(`backgammon ${level.padEnd(12)} median ${ms(median).padStart(10)}  worst ${ms(worst).padStart(10)}  (${ids.length} positions)`);
 }
 
+// Acey-deucey: the positions of seeded games played by the advanced level (fixed by the seeds),
+// with their own dice; chosen doubles after a 1-2 are timed as plays too.
+const acey = [];
+for (let seed = 1; acey.length < limit && seed < 100; seed++) {
+  const g = new Backgammon({ variant: 'acey-deucey', seed });
+  for (let i = 0; i < 400 && !g.outcome() && acey.length < limit; i++) {
+    const s = g.state();
+    if (s.phase === 'opening' || s.phase === 'roll') { g.roll(); continue; }
+    if (s.phase === 'choose-doubles') { g.chooseDoubles(g.bestDoubles({ level: 'advanced' })); continue; }
+    if (i % 7 === 0) acey.push(g.toJSON());
+    g.play(g.bestPlay({ level: 'advanced', seed: i }).steps);
+  }
+  g.free();
+}
+for (const level of ['advanced', 'strong', 'expert']) {
+  const times = acey.map((save, i) => {
+    const g = Backgammon.fromJSON(save);
+    const t = performance.now();
+    g.bestPlay({ level, seed: i });
+    const dt = performance.now() - t;
+    g.free();
+    return dt;
+  });
+  const { median, worst } = stats(times);
+  console.log(`acey-deucey ${level.padEnd(11)} median ${ms(median).padStart(10)}  worst ${ms(worst).padStart(10)}  (${acey.length} positions)`);
+}
+
 const fens = lines('draughts_ai/bench.txt').map((l) => l.split(/\s+#/)[0].trim()).slice(0, limit);
 for (const level of ['beginner', 'easy', 'medium', 'hard', 'master']) {
   const times = [];

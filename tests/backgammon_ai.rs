@@ -284,33 +284,41 @@ fn plays_whole_engine_games_in_every_variant() {
     assert!(total_doubles > 0, "no acey-deucey 1-2 was played");
 }
 
-/// The expert level's 2-ply stage plans its work before it starts (search::WORK_2PLY), so no
-/// position costs much more than the budget, whatever the dice; and where the budget cuts the
-/// stage short the play is still one of the best by 1-ply.
+/// The expert level's search is bounded in leaves, whatever the position and dice: the 2-ply
+/// stage plans its work before it starts (search::WORK_2PLY) and the deeper stages together stop
+/// at search::WORK_LIMIT. When the plan leaves out the 2-ply stage the 1-ply choice stands.
 #[test]
-fn expert_2ply_work_is_bounded() {
-    use tabla::ai::backgammon::search::{ROLLS, Searcher, WORK_2PLY};
-    let rules = GameRules::new(Variant::Backgammon);
-    let net = ai::net(Variant::Backgammon);
-    let mut worst = 0u64;
-    let mut cut = 0;
-    for (k, p) in positions(Variant::Backgammon, 120, 5).iter().enumerate().filter(|(k, _)| k % 10 == 3) {
-      for &(a, b, _) in &ROLLS {
-        let mut s = Searcher::new(net, rules);
-        let ranked = s.rank(p, a, b, Segment::Roll, 2);
-        let mut one = Searcher::new(net, rules);
-        let r1 = one.rank(p, a, b, Segment::Roll, 1);
-        let two_ply = ranked.iter().filter(|r| r.ply == 2).count();
-        if two_ply == 0 && r1.len() > 1 {
-            cut += 1;
-            assert_eq!(ranked[0].candidate.play.result, r1[0].candidate.play.result);
+fn expert_search_work_is_bounded() {
+    use tabla::ai::backgammon::search::{ROLLS, Searcher, WORK_2PLY, WORK_LIMIT};
+    for (variant, every) in [(Variant::Backgammon, 30), (Variant::AceyDeucey, 60)] {
+        let rules = GameRules::new(variant);
+        let net = ai::net(variant);
+        let (mut worst_2ply, mut worst, mut at_limit) = (0u64, 0u64, 0);
+        for (k, p) in positions(variant, 120, 5).iter().enumerate().filter(|(k, _)| k % every == 3) {
+            for &(a, b, _) in &ROLLS {
+                let leaves = |ply| {
+                    let mut s = Searcher::new(net, rules);
+                    let r = s.rank(p, a, b, Segment::Roll, ply);
+                    (s.leaves, r)
+                };
+                let (l0, _) = leaves(0);
+                let (l1, r1) = leaves(1);
+                let (l2, r2) = leaves(2);
+                assert!(l2 - l0 <= WORK_LIMIT + 1, "{variant:?} {k} {a}-{b}: {} leaves", l2 - l0);
+                if l2 - l0 > WORK_LIMIT {
+                    at_limit += 1;
+                } else if l1 - l0 <= WORK_LIMIT {
+                    worst_2ply = worst_2ply.max(l2 - l1);
+                }
+                worst = worst.max(l2 - l0);
+                if r2.iter().all(|r| r.ply < 2) && r1.len() > 1 && l1 - l0 <= WORK_LIMIT {
+                    assert_eq!(r2[0].candidate.play.result, r1[0].candidate.play.result, "{variant:?} {k} {a}-{b}");
+                }
+            }
         }
-        if s.leaves - one.leaves > worst {
-            worst = s.leaves - one.leaves;
-            eprintln!("position {k} ({}), {a}-{b}: {worst} leaves, {two_ply} plays at 2-ply", p.position_id());
+        eprintln!("{variant:?}: worst {worst} leaves after 0-ply ({worst_2ply} in the 2-ply stage), {at_limit} searches stopped at the limit");
+        if variant == Variant::Backgammon {
+            assert!(worst_2ply <= WORK_2PLY * 3 / 2, "{worst_2ply} leaves");
         }
-      }
     }
-    eprintln!("2-ply stage: worst {worst} leaves over 12 positions x 21 rolls, {cut} cut to 1-ply");
-    assert!(worst <= WORK_2PLY * 3 / 2, "{worst} leaves");
 }

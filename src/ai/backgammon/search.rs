@@ -130,11 +130,18 @@ pub const FILTER_1PLY: Filter = Filter { keep: 8, margin: 0.16 };
 pub const FILTER_2PLY: Filter = Filter { keep: 3, margin: 0.06 };
 
 /// The most leaf evaluations the 2-ply stage of [`Searcher::rank`] may plan for: about 0.15 s in
-/// wasm on this machine (48,700 leaves took 110-130 ms). A 2-ply value costs the opponent's plays over his 21 rolls plus,
-/// for each of his replies, our plays over our 21 rolls; the stage keeps only as many of the
-/// filtered plays as fit (estimated before it starts, so the choice does not depend on the
-/// machine's speed), and is skipped when fewer than two fit: the 1-ply ranking stands.
+/// wasm on this machine (48,700 leaves took 110-130 ms). A 2-ply value costs the opponent's
+/// plays over his 21 rolls plus, for each of his replies, our plays over our 21 rolls; the stage
+/// keeps only as many of the filtered plays as fit (estimated from move counts before it starts,
+/// so the choice does not depend on the machine's speed), and is skipped when fewer than two
+/// fit: the 1-ply ranking stands.
 pub const WORK_2PLY: u64 = 60_000;
+
+/// The most leaves the 1-ply and 2-ply stages of [`Searcher::rank`] may take together, whatever
+/// the estimates say (acey-deucey turns, with their chosen doubles and extra rolls, can cost far
+/// more than they look). A play whose deeper value is cut off by it keeps its shallower value,
+/// and the stage ends there; counted in leaves, so the result never depends on the machine.
+pub const WORK_LIMIT: u64 = 80_000;
 
 /// Acey-deucey: after a 1-2, how many plays have their choice of doubles searched.
 pub const DOUBLES_KEEP: usize = 3;
@@ -145,6 +152,8 @@ pub struct Searcher<'a> {
     pub rules: GameRules,
     /// Positions valued at 0-ply so far (net, bear-off table or finished game).
     pub leaves: u64,
+    /// Past this many leaves a deeper valuation is abandoned ([`WORK_LIMIT`]).
+    limit: u64,
 }
 
 fn add(acc: &mut Value, v: &Value, w: f32) {
@@ -154,7 +163,7 @@ fn add(acc: &mut Value, v: &Value, w: f32) {
 
 impl<'a> Searcher<'a> {
     pub fn new(net: &'a Net, rules: GameRules) -> Searcher<'a> {
-        Searcher { ev: Evaluator::new(net, rules.scoring), rules, leaves: 0 }
+        Searcher { ev: Evaluator::new(net, rules.scoring), rules, leaves: 0, limit: u64::MAX }
     }
 
     /// The value, for the player who moved, of `r` (the position after his play, his view).
@@ -172,6 +181,9 @@ impl<'a> Searcher<'a> {
 
     /// The value of `p` for its side on roll, at `depth` plies.
     pub fn on_roll(&mut self, p: &Position, depth: u8) -> Value {
+        if self.leaves > self.limit {
+            return Value::default();
+        }
         if depth == 0 || p.game_over() {
             self.leaves += 1;
             return self.ev.value(p);
@@ -262,7 +274,8 @@ impl<'a> Searcher<'a> {
         sort(&mut ranked);
         // The 1-ply cost of each play valued at 1-ply (its result and the leaves it took).
         let mut cost: Vec<(Position, u64)> = Vec::new();
-        for (depth, filter) in [(1u8, FILTER_1PLY), (2u8, FILTER_2PLY)] {
+        self.limit = self.leaves.saturating_add(WORK_LIMIT);
+        'stages: for (depth, filter) in [(1u8, FILTER_1PLY), (2u8, FILTER_2PLY)] {
             if ply < depth || ranked.len() < 2 {
                 break;
             }
@@ -276,12 +289,18 @@ impl<'a> Searcher<'a> {
             }
             for r in ranked.iter_mut().take(n.max(1)) {
                 let before = self.leaves;
-                r.value = self.after(&r.candidate.play.result, r.candidate.next, depth);
+                let value = self.after(&r.candidate.play.result, r.candidate.next, depth);
+                if self.leaves > self.limit {
+                    sort(&mut ranked);
+                    break 'stages;
+                }
+                r.value = value;
                 r.ply = depth;
                 cost.push((r.candidate.play.result, self.leaves - before));
             }
             sort(&mut ranked);
         }
+        self.limit = u64::MAX;
         ranked
     }
 }
@@ -290,7 +309,9 @@ impl Searcher<'_> {
     /// How many of `plays` (the best first) fit in [`WORK_2PLY`] at 2-ply. A play's 2-ply cost is
     /// estimated as its 1-ply cost (the opponent's plays over his rolls, from `cost`) plus 21
     /// times the mover's plays over his 21 rolls in the root position `pos` (the replies to each
-    /// of the opponent's rolls are valued at 1-ply).
+    /// of the opponent's rolls are valued at 1-ply). In acey-deucey a turn's cost hides in its
+    /// segments (chosen doubles, extra rolls), which move counts miss: there the mover's side is
+    /// taken to cost at least what the opponent's did.
     fn fit_2ply(&mut self, pos: &Position, plays: &[Ranked], cost: &[(Position, u64)]) -> usize {
         let mut buf = Vec::with_capacity(32);
         let ours: u64 = ROLLS
@@ -304,7 +325,8 @@ impl Searcher<'_> {
         let mut n = 0;
         for r in plays {
             let c1 = cost.iter().find(|(p, _)| *p == r.candidate.play.result).map_or(ours, |&(_, c)| c);
-            total += c1 + 21 * ours;
+            let reply = if self.rules.simple() { ours } else { ours.max(c1) };
+            total += c1 + 21 * reply;
             if total > WORK_2PLY {
                 break;
             }
