@@ -286,13 +286,14 @@ fn plays_whole_engine_games_in_every_variant() {
 
 /// The expert level's search is bounded in leaves, whatever the position and dice: the 2-ply
 /// stage plans its work before it starts (search::WORK_2PLY) and the deeper stages together stop
-/// at search::WORK_LIMIT. When the plan leaves out the 2-ply stage the 1-ply choice stands.
+/// at search::WORK_LIMIT (WORK_LIMIT_SEGMENTS in acey-deucey). When the plan leaves out the 2-ply stage the 1-ply choice stands.
 #[test]
 fn expert_search_work_is_bounded() {
-    use tabla::ai::backgammon::search::{ROLLS, Searcher, WORK_2PLY, WORK_LIMIT};
+    use tabla::ai::backgammon::search::{ROLLS, Searcher, WORK_2PLY, WORK_LIMIT, WORK_LIMIT_SEGMENTS};
     for (variant, every) in [(Variant::Backgammon, 30), (Variant::AceyDeucey, 60)] {
         let rules = GameRules::new(variant);
         let net = ai::net(variant);
+        let limit = if variant == Variant::AceyDeucey { WORK_LIMIT_SEGMENTS } else { WORK_LIMIT };
         let (mut worst_2ply, mut worst, mut at_limit) = (0u64, 0u64, 0);
         for (k, p) in positions(variant, 120, 5).iter().enumerate().filter(|(k, _)| k % every == 3) {
             for &(a, b, _) in &ROLLS {
@@ -304,14 +305,14 @@ fn expert_search_work_is_bounded() {
                 let (l0, _) = leaves(0);
                 let (l1, r1) = leaves(1);
                 let (l2, r2) = leaves(2);
-                assert!(l2 - l0 <= WORK_LIMIT + 1, "{variant:?} {k} {a}-{b}: {} leaves", l2 - l0);
-                if l2 - l0 > WORK_LIMIT {
+                assert!(l2 - l0 <= limit + 1, "{variant:?} {k} {a}-{b}: {} leaves", l2 - l0);
+                if l2 - l0 > limit {
                     at_limit += 1;
-                } else if l1 - l0 <= WORK_LIMIT {
+                } else if l1 - l0 <= limit {
                     worst_2ply = worst_2ply.max(l2 - l1);
                 }
                 worst = worst.max(l2 - l0);
-                if r2.iter().all(|r| r.ply < 2) && r1.len() > 1 && l1 - l0 <= WORK_LIMIT {
+                if r2.iter().all(|r| r.ply < 2) && r1.len() > 1 && l1 - l0 <= limit {
                     assert_eq!(r2[0].candidate.play.result, r1[0].candidate.play.result, "{variant:?} {k} {a}-{b}");
                 }
             }

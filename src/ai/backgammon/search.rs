@@ -143,6 +143,10 @@ pub const WORK_2PLY: u64 = 60_000;
 /// and the stage ends there; counted in leaves, so the result never depends on the machine.
 pub const WORK_LIMIT: u64 = 80_000;
 
+/// [`WORK_LIMIT`] for acey-deucey and the extra-roll house rule, whose leaves cost more (plays
+/// with their steps, segments): 50,000 keeps the expert under about 0.2 s a move in wasm here.
+pub const WORK_LIMIT_SEGMENTS: u64 = 50_000;
+
 /// Acey-deucey: after a 1-2, how many plays have their choice of doubles searched.
 pub const DOUBLES_KEEP: usize = 3;
 
@@ -274,7 +278,8 @@ impl<'a> Searcher<'a> {
         sort(&mut ranked);
         // The 1-ply cost of each play valued at 1-ply (its result and the leaves it took).
         let mut cost: Vec<(Position, u64)> = Vec::new();
-        self.limit = self.leaves.saturating_add(WORK_LIMIT);
+        let limit = if self.rules.simple() { WORK_LIMIT } else { WORK_LIMIT_SEGMENTS };
+        self.limit = self.leaves.saturating_add(limit);
         'stages: for (depth, filter) in [(1u8, FILTER_1PLY), (2u8, FILTER_2PLY)] {
             if ply < depth || ranked.len() < 2 {
                 break;
