@@ -20,6 +20,8 @@ ap.add_argument("--level", default="advanced")
 ap.add_argument("--gnubg-ply", type=int, default=0)
 ap.add_argument("--seed", type=int, default=1)
 ap.add_argument("--weights", default=None)
+ap.add_argument("--part", type=int, default=0, help="with --parts N: play only pairs i with i %% N == part")
+ap.add_argument("--parts", type=int, default=1, help="split one duel over N processes (same dice)")
 args = ap.parse_args()
 
 tabla = Tabla(weights=args.weights)
@@ -52,14 +54,18 @@ pairs = (args.games + 1) // 2
 total = 0.0
 sums = []
 start = time.time()
-for i in range(pairs):
+mine = [i for i in range(pairs) if i % args.parts == args.part]
+for k, i in enumerate(mine):
     s = args.seed * 1_000_003 + i
     pair = play(s, True) + play(s, False)
     sums.append(pair)
     total += pair
-    if (i + 1) % 250 == 0 or i + 1 == pairs:
+    if (k + 1) % 250 == 0 or k + 1 == len(mine):
         n = len(sums)
         mean = sum(sums) / n
         var = sum((x - mean) ** 2 for x in sums) / max(1, n - 1)
         print(f"{2 * n} games: tabla {args.level} vs gnubg {args.gnubg_ply}-ply "
               f"{mean / 2:+.3f} ± {math.sqrt(var / n) / 2:.3f} ppg ({time.time() - start:.0f} s)", flush=True)
+if args.parts > 1:
+    # To merge parts: add up pairs, sum and sum of squares of the pair results.
+    print(f"part {args.part}/{args.parts}: pairs {len(sums)} sum {sum(sums)} sumsq {sum(x * x for x in sums)}", flush=True)
