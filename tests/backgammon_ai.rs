@@ -286,14 +286,14 @@ fn plays_whole_engine_games_in_every_variant() {
 
 /// The expert level's search is bounded in leaves, whatever the position and dice: the 2-ply
 /// stage plans its work before it starts (search::WORK_2PLY) and the deeper stages together stop
-/// at search::WORK_LIMIT (WORK_LIMIT_SEGMENTS in acey-deucey). When the plan leaves out the 2-ply stage the 1-ply choice stands.
+/// at search::work_limit (lower in acey-deucey). When the plan leaves out the 2-ply stage the 1-ply choice stands.
 #[test]
 fn expert_search_work_is_bounded() {
-    use tabla::ai::backgammon::search::{ROLLS, Searcher, WORK_2PLY, WORK_LIMIT, WORK_LIMIT_SEGMENTS};
+    use tabla::ai::backgammon::search::{ROLLS, Searcher, WORK_2PLY, work_limit};
     for (variant, every) in [(Variant::Backgammon, 30), (Variant::AceyDeucey, 60)] {
         let rules = GameRules::new(variant);
         let net = ai::net(variant);
-        let limit = if variant == Variant::AceyDeucey { WORK_LIMIT_SEGMENTS } else { WORK_LIMIT };
+        let limit = work_limit(&rules);
         let (mut worst_2ply, mut worst, mut at_limit) = (0u64, 0u64, 0);
         for (k, p) in positions(variant, 120, 5).iter().enumerate().filter(|(k, _)| k % every == 3) {
             for &(a, b, _) in &ROLLS {

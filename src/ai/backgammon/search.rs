@@ -147,6 +147,12 @@ pub const WORK_LIMIT: u64 = 80_000;
 /// with their steps, segments): 50,000 keeps the expert under about 0.2 s a move in wasm here.
 pub const WORK_LIMIT_SEGMENTS: u64 = 50_000;
 
+/// The leaf limit of the deeper stages under `rules`: [`WORK_LIMIT`], or
+/// [`WORK_LIMIT_SEGMENTS`] when turns have segments.
+pub fn work_limit(rules: &GameRules) -> u64 {
+    if rules.simple() { WORK_LIMIT } else { WORK_LIMIT_SEGMENTS }
+}
+
 /// Acey-deucey: after a 1-2, how many plays have their choice of doubles searched.
 pub const DOUBLES_KEEP: usize = 3;
 
@@ -156,7 +162,7 @@ pub struct Searcher<'a> {
     pub rules: GameRules,
     /// Positions valued at 0-ply so far (net, bear-off table or finished game).
     pub leaves: u64,
-    /// Past this many leaves a deeper valuation is abandoned ([`WORK_LIMIT`]).
+    /// Past this many leaves a deeper valuation is abandoned ([`work_limit`]).
     limit: u64,
 }
 
@@ -278,8 +284,7 @@ impl<'a> Searcher<'a> {
         sort(&mut ranked);
         // The 1-ply cost of each play valued at 1-ply (its result and the leaves it took).
         let mut cost: Vec<(Position, u64)> = Vec::new();
-        let limit = if self.rules.simple() { WORK_LIMIT } else { WORK_LIMIT_SEGMENTS };
-        self.limit = self.leaves.saturating_add(limit);
+        self.limit = self.leaves.saturating_add(work_limit(&self.rules));
         'stages: for (depth, filter) in [(1u8, FILTER_1PLY), (2u8, FILTER_2PLY)] {
             if ply < depth || ranked.len() < 2 {
                 break;
@@ -308,16 +313,14 @@ impl<'a> Searcher<'a> {
         self.limit = u64::MAX;
         ranked
     }
-}
 
-impl Searcher<'_> {
     /// How many of `plays` (the best first) fit in [`WORK_2PLY`] at 2-ply. A play's 2-ply cost is
     /// estimated as its 1-ply cost (the opponent's plays over his rolls, from `cost`) plus 21
     /// times the mover's plays over his 21 rolls in the root position `pos` (the replies to each
     /// of the opponent's rolls are valued at 1-ply). In acey-deucey a turn's cost hides in its
     /// segments (chosen doubles, extra rolls), which move counts miss: there the mover's side is
     /// taken to cost at least what the opponent's did.
-    fn fit_2ply(&mut self, pos: &Position, plays: &[Ranked], cost: &[(Position, u64)]) -> usize {
+    fn fit_2ply(&self, pos: &Position, plays: &[Ranked], cost: &[(Position, u64)]) -> usize {
         let mut buf = Vec::with_capacity(32);
         let ours: u64 = ROLLS
             .iter()
