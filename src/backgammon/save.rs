@@ -61,11 +61,16 @@ impl TryFrom<SavedDiceFields> for SavedDice {
 
     fn try_from(d: SavedDiceFields) -> Result<SavedDice, String> {
         Ok(match d.source {
-            DiceKind::Seeded => SavedDice::Seeded { seed: d.seed.ok_or("missing field `seed`")? },
+            DiceKind::Seeded => SavedDice::Seeded { seed: need(d.seed, "seed")? },
             DiceKind::Crypto => SavedDice::Crypto,
             DiceKind::Fixed => SavedDice::Fixed,
         })
     }
+}
+
+/// A field the flat form's tag requires, refused by name as serde would.
+fn need<T>(v: Option<T>, field: &str) -> Result<T, String> {
+    v.ok_or_else(|| format!("missing field `{field}`"))
 }
 
 /// An [`Action`] as the save writes it: `type` and the fields of that type. Reading this flat
@@ -103,9 +108,6 @@ impl TryFrom<ActionFields> for Action {
     type Error = String;
 
     fn try_from(a: ActionFields) -> Result<Action, String> {
-        fn need<T>(v: Option<T>, field: &str) -> Result<T, String> {
-            v.ok_or_else(|| format!("missing field `{field}`"))
-        }
         let who = a.player;
         let player = || need(who, "player");
         Ok(match a.kind {
