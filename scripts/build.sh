@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the npm package `tabla` into pkg/ and copies it to www/pkg/ for the front end:
-# cargo (wasm32, release) -> wasm-bindgen (--target web: one build for browsers, bundlers and
-# Node) -> wasm-opt -Oz (binaryen from npm; Debian's binaryen emits broken modules).
+# cargo (wasm32, release) -> scripts/wasm-finish.sh (wasm-bindgen --target web, one build for
+# browsers, bundlers and Node, then wasm-opt -Oz).
 # Prints the .wasm size raw and gzipped. Run scripts/setup.sh first (serve.sh and test.sh do).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,11 +11,7 @@ target=target/wasm32-unknown-unknown/release/tabla.wasm
 
 cargo build --quiet --target wasm32-unknown-unknown --release --lib --no-default-features --features ai
 rm -rf "$out"
-wasm-bindgen --target web --out-name tabla --remove-name-section --remove-producers-section \
-  --out-dir "$out" "$target"
-node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
-  --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
-  "$out/tabla_bg.wasm" -o "$out/tabla_bg.wasm"
+bash scripts/wasm-finish.sh "$target" "$out"
 
 # The package around the generated glue: a Node entry that initialises itself, README, manifest.
 cp js/node.js js/node.d.ts "$out/"

@@ -19,13 +19,8 @@ if (rulesOnly) {
   run('cargo', ['build', '--quiet', '--target', 'wasm32-unknown-unknown', '--release', '--lib',
     '--no-default-features', '--target-dir', 'target/rules-only']);
   const out = mkdtempSync(join(tmpdir(), 'tabla-rules-'));
-  run('wasm-bindgen', ['--target', 'web', '--out-name', 'tabla', '--remove-name-section',
-    '--remove-producers-section', '--out-dir', out,
-    'target/rules-only/wasm32-unknown-unknown/release/tabla.wasm']);
+  run('bash', ['scripts/wasm-finish.sh', 'target/rules-only/wasm32-unknown-unknown/release/tabla.wasm', out]);
   file = join(out, 'tabla_bg.wasm');
-  run('node_modules/.bin/wasm-opt', ['-Oz', '--enable-bulk-memory', '--enable-nontrapping-float-to-int',
-    '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue',
-    file, '-o', file]);
 }
 const wasm = Buffer.from(readFileSync(file));
 const gz = (b) => gzipSync(b, { level: 9 }).length;
