@@ -392,3 +392,17 @@ fn winning_scores_are_bounded() {
     assert_eq!("master".parse::<Level>().unwrap(), Level::Master);
     assert!("grandmaster".parse::<Level>().is_err());
 }
+
+/// A score reads in men with two decimals and its sign; forced results in plies.
+#[test]
+fn score_text() {
+    let text = |s: Score| s.to_string();
+    assert_eq!(text(Score::Centi(0)), "+0.00");
+    assert_eq!(text(Score::Centi(5)), "+0.05");
+    assert_eq!(text(Score::Centi(-5)), "-0.05");
+    assert_eq!(text(Score::Centi(-250)), "-2.50");
+    assert_eq!(text(Score::Centi(1234)), "+12.34");
+    assert_eq!(text(Score::Centi(i32::MIN)), "-21474836.48");
+    assert_eq!(text(Score::WinIn(3)), "win in 3 plies");
+    assert_eq!(text(Score::LossIn(4)), "loss in 4 plies");
+}

@@ -2,7 +2,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{from_js, from_js_or_default, js_err, seed_from_js, to_js, whole};
+use super::{from_js, options_from_js, js_err, parse_json, seed_from_js, to_js, whole};
 #[cfg(feature = "ai")]
 use crate::ai::backgammon::{self as ai, Level, Probabilities};
 use crate::backgammon::{
@@ -114,7 +114,7 @@ struct JsAiOptions {
 #[cfg(feature = "ai")]
 impl JsAiOptions {
     fn parse(options: JsValue, what: &str) -> Result<JsAiOptions, JsError> {
-        let o: JsAiOptions = from_js_or_default(options, what)?;
+        let o: JsAiOptions = options_from_js(options, what)?;
         if o.ply.is_some_and(|p| p > 2) {
             return Err(JsError::new("ply is 0, 1 or 2"));
         }
@@ -159,7 +159,7 @@ struct JsOptionsInput {
 }
 
 fn parse_options(options: JsValue) -> Result<JsOptions, JsError> {
-    let o: JsOptionsInput = from_js_or_default(options, "bad options")?;
+    let o: JsOptionsInput = options_from_js(options, "bad options")?;
     let seed = o.seed.map(seed_from_js).transpose()?;
     let input = OptionsInput {
         variant: o.variant,
@@ -217,16 +217,16 @@ impl Backgammon {
     /// checked, so a damaged save is refused with the reason.
     #[wasm_bindgen(js_name = fromJSON)]
     pub fn from_json(#[wasm_bindgen(unchecked_param_type = "string | object")] save: JsValue) -> Result<Backgammon, JsError> {
-        let game = if let Some(text) = save.as_string() {
-            Game::from_json(&text).map_err(js_err)?
-        } else {
-            if !save.is_object() {
-                return Err(JsError::new("a save is the object toJSON() returned, or its JSON text"));
-            }
-            let save: Save = from_js(save, "not a tabla backgammon save")?;
-            Game::from_save(&save).map_err(js_err)?
+        let what = "not a tabla backgammon save";
+        let save = match save.as_string() {
+            Some(text) => parse_json(&text, what)?,
+            None => save,
         };
-        Ok(Backgammon { game })
+        if !save.is_object() {
+            return Err(JsError::new("a save is the object toJSON() returned, or its JSON text"));
+        }
+        let save: Save = from_js(save, what)?;
+        Ok(Backgammon { game: Game::from_save(&save).map_err(js_err)? })
     }
 
     /// The whole game as a plain object (variant, options, dice, record, cube, score); works

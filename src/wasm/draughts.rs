@@ -5,7 +5,7 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "ai")]
 use super::seed_from_js;
-use super::{from_js_or_default, js_err, to_js, whole};
+use super::{options_from_js, js_err, to_js, whole};
 #[cfg(feature = "ai")]
 use crate::ai::draughts::{Engine, Level, Limits, Score, SearchResult, SearchRoot};
 use crate::draughts::{Game, GameOptions, Move, Outcome, Position, Square};
@@ -154,7 +154,7 @@ impl JsOptions {
 }
 
 fn parse_options(options: JsValue) -> Result<GameOptions, JsError> {
-    Ok(from_js_or_default::<JsOptions>(options, "bad options")?.options())
+    Ok(options_from_js::<JsOptions>(options, "bad options")?.options())
 }
 
 #[derive(Serialize)]
@@ -348,7 +348,7 @@ impl RussianDraughts {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "BestMoveOptions")] options: JsValue,
     ) -> Result<JsValue, JsError> {
-        let o: JsBestMoveOptions = from_js_or_default(options, "bad bestMove options")?;
+        let o: JsBestMoveOptions = options_from_js(options, "bad bestMove options")?;
         let level = match &o.level {
             Some(l) => l.parse::<Level>().map_err(js_err)?,
             None => Level::Medium,
@@ -371,7 +371,7 @@ impl RussianDraughts {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "AnalyzeOptions")] options: JsValue,
     ) -> Result<JsValue, JsError> {
-        let o: JsAnalyzeOptions = from_js_or_default(options, "bad analyze options")?;
+        let o: JsAnalyzeOptions = options_from_js(options, "bad analyze options")?;
         let time_ms = check_time(o.time_ms)?;
         if let Some(d) = o.depth {
             if d == 0 || d > MAX_DEPTH {

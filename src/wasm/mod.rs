@@ -35,39 +35,74 @@ pub fn version() -> String {
 }
 
 /// A Rust value as a plain JS value: objects for structs and maps, `null` for `None`, numbers
-/// for integers.
-/// The value crosses as JSON text and `JSON.parse` builds it: one call into JS instead of one
-/// per field, which makes the big results (legal plays, states) several times faster.
+/// for integers. serde-wasm-bindgen builds it directly; through JSON text (serde_json, then
+/// `JSON.parse`) it was no faster in scripts/bench-js.mjs and the module was 16 KB bigger
+/// gzipped (serde_json's parser and number formatting; issue 4).
 pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
-    let text = serde_json::to_string(value)
-        .map_err(|e| JsError::new(&format!("internal error while converting a result: {e}")))?;
-    js_sys::JSON::parse(&text).map_err(|_| JsError::new("internal error: a result was not valid JSON"))
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&format!("internal error while converting a result: {e}")))
 }
 
-/// An optional JS argument as a Rust value; `undefined` and `null` give the type's default. `what` names
-/// the argument in the error message. The value crosses as JSON text (`JSON.stringify`) and
-/// serde_json reads it, so the type's serde attributes apply in full (`deny_unknown_fields` catches a
-/// misspelt option) and one deserializer serves every argument type, which keeps the module small.
-pub(crate) fn from_js_or_default<T: DeserializeOwned + Default>(value: JsValue, what: &str) -> Result<T, JsError> {
+/// An options object from JS as a Rust struct; `undefined` and `null` give the type's defaults.
+/// `what` names the argument in the error message. A key the struct does not have is refused
+/// (`deny_unknown_fields`: `unknown field `varient`, expected one of ...`), so a misspelt option
+/// never passes silently.
+pub(crate) fn options_from_js<T: DeserializeOwned + Default>(value: JsValue, what: &str) -> Result<T, JsError> {
     if value.is_undefined() || value.is_null() {
         return Ok(T::default());
     }
-    from_js(value, what)
+    if js_sys::Array::is_array(&value) {
+        return Err(JsError::new(&format!("{what}: expected an options object, not an array")));
+    }
+    check_plain(&value, what, 0)?;
+    T::deserialize(AllKeys(value.into())).map_err(|e| JsError::new(&format!("{what}: {e}")))
 }
 
-/// A JS argument as a Rust value (see [`from_js_or_default`]); `undefined` is an error.
+/// serde-wasm-bindgen reads a struct by asking the object for each field it knows, so it never
+/// sees a key the struct lacks. Read as a map instead, every key of the object reaches the struct's
+/// visitor, which refuses the unknown ones.
+struct AllKeys(serde_wasm_bindgen::Deserializer);
+
+impl<'de> serde::Deserializer<'de> for AllKeys {
+    type Error = serde_wasm_bindgen::Error;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        self.0.deserialize_any(visitor)
+    }
+
+    fn deserialize_struct<V: serde::de::Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        self.0.deserialize_map(visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option
+        unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier ignored_any
+    }
+}
+
+/// A JS argument as a Rust value; `undefined` is an error. `what` names it in the error message.
 pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
     check_plain(&value, what, 0)?;
-    let text = js_sys::JSON::stringify(&value)
-        .ok()
-        .and_then(|s| s.as_string())
-        .ok_or_else(|| JsError::new(&format!("{what}: not a plain JSON value")))?;
-    serde_json::from_str(&text).map_err(|e| JsError::new(&format!("{what}: {}", without_position(&e))))
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("{what}: {e}")))
 }
 
-/// What `JSON.stringify` would silently change is refused here: NaN and infinities (written as
-/// `null`, which would read as "not given") and `Map`s and `Set`s (written as `{}`). Nesting
-/// deeper than any argument of the API is left to the deserializer.
+/// JSON text as a JS value (`JSON.parse`), with the parser's message when it is not JSON.
+pub(crate) fn parse_json(text: &str, what: &str) -> Result<JsValue, JsError> {
+    js_sys::JSON::parse(text).map_err(|e| {
+        let reason = js_sys::Error::try_from(e).map(|e| String::from(e.message())).unwrap_or_default();
+        JsError::new(&format!("{what}: not valid JSON ({reason})"))
+    })
+}
+
+/// Values that are not plain JSON data are refused here, as `JSON.stringify` would lose them:
+/// NaN and infinities and `Map`s and `Set`s. The API takes only plain objects, arrays, strings,
+/// numbers and booleans. Nesting deeper than any argument of the API is left to the deserializer.
 fn check_plain(value: &JsValue, what: &str, depth: u32) -> Result<(), JsError> {
     if let Some(x) = value.as_f64() {
         if !x.is_finite() {
@@ -82,16 +117,6 @@ fn check_plain(value: &JsValue, what: &str, depth: u32) -> Result<(), JsError> {
         }
     }
     Ok(())
-}
-
-/// serde_json's message without the " at line 1 column 9" that points into text the caller never
-/// wrote.
-fn without_position(e: &serde_json::Error) -> String {
-    let message = e.to_string();
-    match message.rfind(" at line ") {
-        Some(i) if e.line() > 0 => message[..i].to_string(),
-        _ => message,
-    }
 }
 
 /// An error of the engines as a JS `Error` with the engine's message.

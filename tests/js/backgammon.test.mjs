@@ -71,6 +71,7 @@ test('bad input throws an Error that says what was wrong, and leaves the game un
     [() => new Backgammon({ matchLength: Infinity }), /Infinity is not a finite number/],
     [() => g.bestPlay({ seed: -Infinity }), /not a finite number/],
     [() => new Backgammon(new Map([['variant', 'table']])), /not a Map or Set/],
+    [() => new Backgammon(['table']), /not an array/],
     [() => Backgammon.fromPositionId('not an id'), /Position ID/i],
     [() => Backgammon.fromJSON('{"format":"nope"}'), /save/i],
     [() => g.setDice(7, 1), /1 to 6/],

@@ -22,12 +22,15 @@ pub struct Probabilities {
 
 impl Probabilities {
     /// From the net's five outputs, made consistent: backgammon ≤ gammon ≤ win (or loss).
+    /// `max` then `min` rather than `clamp`: the same for numbers, a NaN becomes 0, and no panic
+    /// path (with its float formatting, ~1 KB of the .wasm) is linked.
     pub fn from_outputs(o: &[f32; 5]) -> Probabilities {
-        let win = o[0].clamp(0.0, 1.0);
-        let win_gammon = o[1].clamp(0.0, win);
-        let win_backgammon = o[2].clamp(0.0, win_gammon);
-        let lose_gammon = o[3].clamp(0.0, 1.0 - win);
-        let lose_backgammon = o[4].clamp(0.0, lose_gammon);
+        let within = |x: f32, hi: f32| x.max(0.0).min(hi);
+        let win = within(o[0], 1.0);
+        let win_gammon = within(o[1], win);
+        let win_backgammon = within(o[2], win_gammon);
+        let lose_gammon = within(o[3], 1.0 - win);
+        let lose_backgammon = within(o[4], lose_gammon);
         Probabilities { win, win_gammon, win_backgammon, lose_gammon, lose_backgammon }
     }
 

@@ -192,7 +192,11 @@ impl Score {
 impl std::fmt::Display for Score {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Score::Centi(c) => write!(f, "{:+.2}", *c as f64 / 100.0),
+            // Whole numbers only: float formatting would add ~5 KB to the .wasm (issue 4).
+            Score::Centi(c) => {
+                let sign = if *c < 0 { '-' } else { '+' };
+                write!(f, "{sign}{}.{:02}", c.unsigned_abs() / 100, c.unsigned_abs() % 100)
+            }
             Score::WinIn(p) => write!(f, "win in {p} plies"),
             Score::LossIn(p) => write!(f, "loss in {p} plies"),
         }
