@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Builds the npm package `tabla` into pkg/ and copies it to www/pkg/ for the front end:
-# cargo (wasm32, release) -> scripts/wasm-finish.sh (wasm-bindgen --target web, one build for
+# cargo (wasm32, profile wasm) -> scripts/wasm-finish.sh (wasm-bindgen --target web, one build for
 # browsers, bundlers and Node, then wasm-opt -Oz).
 # Prints the .wasm size raw and gzipped. Run scripts/setup.sh first (serve.sh and test.sh do).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=pkg
-target=target/wasm32-unknown-unknown/release/tabla.wasm
+target=target/wasm32-unknown-unknown/wasm/tabla.wasm
 
-cargo build --quiet --target wasm32-unknown-unknown --release --lib --no-default-features --features ai
+# Profile `wasm` (Cargo.toml): release at opt-level 2, as fast here and smaller.
+cargo build --quiet --target wasm32-unknown-unknown --profile wasm --lib --no-default-features --features ai
 rm -rf "$out"
 bash scripts/wasm-finish.sh "$target" "$out"
 

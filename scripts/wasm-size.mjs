@@ -16,10 +16,10 @@ const rulesOnly = process.argv[2] === '--rules-only';
 let file = process.argv[2] ?? new URL('pkg/tabla_bg.wasm', root).pathname;
 if (rulesOnly) {
   const run = (cmd, args) => execFileSync(cmd, args, { cwd: root.pathname, stdio: ['ignore', 'ignore', 'inherit'] });
-  run('cargo', ['build', '--quiet', '--target', 'wasm32-unknown-unknown', '--release', '--lib',
+  run('cargo', ['build', '--quiet', '--target', 'wasm32-unknown-unknown', '--profile', 'wasm', '--lib',
     '--no-default-features', '--target-dir', 'target/rules-only']);
   const out = mkdtempSync(join(tmpdir(), 'tabla-rules-'));
-  run('bash', ['scripts/wasm-finish.sh', 'target/rules-only/wasm32-unknown-unknown/release/tabla.wasm', out]);
+  run('bash', ['scripts/wasm-finish.sh', 'target/rules-only/wasm32-unknown-unknown/wasm/tabla.wasm', out]);
   file = join(out, 'tabla_bg.wasm');
 }
 const wasm = Buffer.from(readFileSync(file));
