@@ -414,6 +414,14 @@ impl Backgammon {
         to_js(&ai::api::evaluate_game(&self.game, o.ply.unwrap_or(0)))
     }
 
+    /// Solves the bear-off table now. Otherwise the first race with both sides home solves it,
+    /// about a second in wasm, once per module instance. A worker can call this while the
+    /// player thinks, so that no later answer waits for it.
+    #[wasm_bindgen(js_name = solveBearOff)]
+    pub fn solve_bear_off() {
+        ai::bearoff::Database::with(|db| db.solve_all());
+    }
+
     /// Acey-deucey, after the 1 and 2 of a 1-2: the doubles the computer would choose.
     #[wasm_bindgen(js_name = bestDoubles)]
     pub fn best_doubles(

@@ -60,3 +60,15 @@ test('backgammon: the computer plays legal plays at every level and its chances 
     }
   }
 });
+
+test('solveBearOff: the bear-off table solved ahead values races as solving on first use does', () => {
+  // 15 checkers on each side's 6-point: the mover rolls first in a symmetric race.
+  const g = Backgammon.fromPositionId('4P8PAADg/w8AAA');
+  const before = g.evaluate();
+  Backgammon.solveBearOff();
+  Backgammon.solveBearOff();
+  const after = g.evaluate();
+  assert.deepEqual(after, before);
+  assert.ok(after.probabilities.win > 0.5 && after.probabilities.win < 1, String(after.probabilities.win));
+  g.free();
+});

@@ -23,12 +23,11 @@ const RU_LEVEL = { beginner: 'beginner', easy: 'easy', medium: 'medium', hard: '
 
 // The bear-off table is solved on first use (1-3 s in wasm, once per worker). The worker does
 // that right after its first backgammon answer, while the player thinks, so no later answer
-// waits for it: evaluating 15 checkers on each side's 6-point solves the whole table.
+// waits for it.
 let bearOffReady = false;
 const solveBearOff = (M) => {
   bearOffReady = true;
-  const g = M.Backgammon.fromPositionId('4P8PAADg/w8AAA');
-  try { g.evaluate(); } finally { g.free(); }
+  M.Backgammon.solveBearOff();
 };
 
 self.onmessage = async (e) => {

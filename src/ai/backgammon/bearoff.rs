@@ -204,10 +204,15 @@ impl Database {
     /// Computes the whole database at once.
     pub fn build() -> Database {
         let mut db = Database::empty();
-        for i in 0..POSITIONS {
-            db.solve(i, 0);
-        }
+        db.solve_all();
         db
+    }
+
+    /// Solves every position not solved yet.
+    pub fn solve_all(&mut self) {
+        for i in 0..POSITIONS {
+            self.solve(i, 0);
+        }
     }
 
     /// Runs `f` on the shared database (solved lazily).
