@@ -226,6 +226,41 @@ impl Net {
         })
     }
 
+    /// One net that evaluates as the ensemble of `nets` (same inputs, any widths): their hidden
+    /// units side by side, each output the sigmoid of the mean of the nets' output sums (an
+    /// average in logit space). `None` if the inputs differ or `nets` is empty.
+    pub fn ensemble(nets: &[Net]) -> Option<Net> {
+        let first = nets.first()?;
+        if nets.iter().any(|n| n.inputs != first.inputs) {
+            return None;
+        }
+        let k = nets.len() as f32;
+        let hidden: usize = nets.iter().map(|n| n.hidden).sum();
+        let mut w1 = Vec::with_capacity(first.inputs * hidden);
+        for i in 0..first.inputs {
+            for n in nets {
+                w1.extend_from_slice(&n.w1[i * n.hidden..(i + 1) * n.hidden]);
+            }
+        }
+        let mut w2 = Vec::with_capacity(OUTPUTS * hidden);
+        let mut b2 = [0.0f32; OUTPUTS];
+        for (o, b) in b2.iter_mut().enumerate() {
+            for n in nets {
+                w2.extend(n.w2[o * n.hidden..(o + 1) * n.hidden].iter().map(|w| w / k));
+                *b += n.b2[o] / k;
+            }
+        }
+        Some(Net {
+            inputs: first.inputs,
+            hidden,
+            games: nets.iter().map(|n| n.games).max().unwrap_or(0),
+            w1,
+            b1: nets.iter().flat_map(|n| n.b1.iter().copied()).collect(),
+            w2,
+            b2,
+        })
+    }
+
     /// Reads a net written by [`Net::to_bytes`] or [`Net::to_bytes_f16`].
     pub fn from_bytes(b: &[u8]) -> Result<Net, String> {
         if b.len() < 28 || &b[0..4] != MAGIC {
@@ -293,6 +328,23 @@ mod tests {
         assert_eq!(Net::average(std::slice::from_ref(&a)), Some(a.clone()));
         assert_eq!(Net::average(&[a, Net::random(6, 4, 2)]), None);
         assert_eq!(Net::average(&[]), None);
+    }
+
+    #[test]
+    fn an_ensemble_averages_the_output_sums_of_its_nets() {
+        let (a, b) = (Net::random(6, 3, 1), Net::random(6, 5, 2));
+        let e = Net::ensemble(&[a.clone(), b.clone()]).unwrap();
+        assert_eq!(e.hidden, 8);
+        let x = [1.0, 0.0, 0.5, 2.0, 0.0, 1.0];
+        let mut s = Scratch::default();
+        let logit = |p: f32| (p / (1.0 - p)).ln();
+        let (oa, ob, oe) = (a.forward(&x, &mut s), b.forward(&x, &mut s), e.forward(&x, &mut s));
+        for k in 0..OUTPUTS {
+            let want = (logit(oa[k]) + logit(ob[k])) / 2.0;
+            assert!((logit(oe[k]) - want).abs() < 1e-4, "{k}: {} vs {want}", logit(oe[k]));
+        }
+        assert_eq!(Net::ensemble(std::slice::from_ref(&a)).unwrap().forward(&x, &mut s), oa);
+        assert_eq!(Net::ensemble(&[a, Net::random(7, 3, 2)]), None);
     }
 
     #[test]

@@ -32,6 +32,15 @@ pub enum Command {
         #[arg(required = true)]
         inputs: Vec<PathBuf>,
     },
+    /// Writes one net that evaluates as the ensemble of several (hidden units side by side,
+    /// output sums averaged; f32).
+    Ensemble {
+        /// The ensemble net.
+        output: PathBuf,
+        /// The nets (same inputs).
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+    },
     /// TD(λ) self-play training; checkpoints to DIR/<variant>.net and resumes from it.
     Train {
         /// Variants to train, interleaved (backgammon, acey-deucey); repeat the option.
@@ -165,6 +174,13 @@ pub fn run(cmd: Command) -> Result<(), String> {
             let net = Net::average(&nets).ok_or("the nets differ in shape")?;
             save_net(&net, &output)?;
             println!("{}: the mean of {} nets", output.display(), nets.len());
+            Ok(())
+        }
+        Command::Ensemble { output, inputs } => {
+            let nets = inputs.iter().map(|p| load_net(p)).collect::<Result<Vec<Net>, String>>()?;
+            let net = Net::ensemble(&nets).ok_or("the nets differ in inputs")?;
+            save_net(&net, &output)?;
+            println!("{}: the ensemble of {} nets, {} hidden units", output.display(), nets.len(), net.hidden());
             Ok(())
         }
         Command::PackWeights { input, output } => {
