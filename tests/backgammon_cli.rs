@@ -1,4 +1,4 @@
-//! The `tabla plays` command line.
+//! The command line: `tabla plays`, and the net tools `tabla ensemble` and `tabla distill`.
 
 use std::process::Command;
 
@@ -34,4 +34,25 @@ fn plays_reports_bad_input_clearly() {
     let (ok, _, err) = tabla(&["plays", "--dice", "3-1", "--variant", "chess"]);
     assert!(!ok);
     assert!(err.contains("unknown variant"), "{err}");
+}
+
+/// `tabla ensemble` joins nets into one; `tabla distill --teacher` labels with that net and fits
+/// the student to it.
+#[test]
+fn ensemble_and_distill_from_a_teacher() {
+    let dir = std::env::temp_dir().join(format!("tabla-cli-ensemble-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/src/ai/backgammon/weights/backgammon.net");
+    let ens = dir.join("ensemble.net");
+    let (ok, out, err) = tabla(&["ensemble", ens.to_str().unwrap(), weights, weights]);
+    assert!(ok, "{err}");
+    assert!(out.contains("the ensemble of 2 nets, 160 hidden units"), "{out}");
+    let (ok, out, err) = tabla(&[
+        "distill", "--weights", weights, "--teacher", ens.to_str().unwrap(), "--dir", dir.to_str().unwrap(),
+        "--games", "4", "--ply", "0", "--threads", "1", "--epochs", "1", "--eval-pairs", "0",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("epoch 0"), "{out}");
+    assert!(dir.join("backgammon-distilled-0.net").exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }

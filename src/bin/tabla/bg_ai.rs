@@ -81,15 +81,20 @@ pub enum Command {
         eval_pairs: u64,
     },
     /// Supervised refinement: labels the positions of self-play games with the net's own
-    /// PLY-deep evaluation (in chunks of 1000 games, DIR/samples-<variant>-ply<PLY>-<first>.bin,
-    /// kept and reused on a rerun), then fits the net to them epoch by epoch, writing
-    /// DIR/<variant>-distilled-<epoch>.net and measuring 0-ply against pubeval after each.
+    /// PLY-deep evaluation, or the teacher's (in chunks of 1000 games,
+    /// DIR/samples-<variant>-ply<PLY>-<first>.bin, kept and reused on a rerun: one teacher per
+    /// DIR), then fits the net to them epoch by epoch, writing DIR/<variant>-distilled-<epoch>.net
+    /// and measuring 0-ply against pubeval after each.
     Distill {
         #[arg(long, default_value = "backgammon")]
         variant: String,
         /// The net to start from (an f32 checkpoint or a shipped f16 file).
         #[arg(long)]
         weights: PathBuf,
+        /// The net that plays the games and labels them (default: the net itself), e.g. an
+        /// ensemble (`tabla ensemble`) to be distilled into one smaller net.
+        #[arg(long)]
+        teacher: Option<PathBuf>,
         #[arg(long)]
         dir: PathBuf,
         /// Self-play games to label.
@@ -190,9 +195,10 @@ pub fn run(cmd: Command) -> Result<(), String> {
             println!("{output}: {} games, {} bytes", net.games, net.to_bytes_f16().len());
             Ok(())
         }
-        Command::Distill { variant, weights, dir, games, ply, seed, threads, epochs, alpha, decay, eval_pairs } => {
+        Command::Distill { variant, weights, teacher, dir, games, ply, seed, threads, epochs, alpha, decay, eval_pairs } => {
             let variant: Variant = variant.parse()?;
-            distill(variant, &weights, &dir, games, ply, seed, threads, epochs, alpha, decay, eval_pairs)
+            let teacher = teacher.as_deref();
+            distill(variant, &weights, teacher, &dir, games, ply, seed, threads, epochs, alpha, decay, eval_pairs)
         }
         Command::Train {
             variants,
@@ -312,6 +318,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
 fn distill(
     variant: Variant,
     weights: &Path,
+    teacher: Option<&Path>,
     dir: &Path,
     games: u64,
     ply: u8,
@@ -325,6 +332,10 @@ fn distill(
     const CHUNK: u64 = 1000;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut net = load_net(weights)?;
+    let teacher = match teacher {
+        Some(p) => load_net(p)?,
+        None => net.clone(),
+    };
     let rules = GameRules::new(variant);
     let threads = threads.max(1);
     let start = Instant::now();
@@ -335,7 +346,7 @@ fn distill(
             Ok(b) => b,
             Err(_) => {
                 let last = (first + CHUNK).min(games);
-                let net = &net;
+                let net = &teacher;
                 let rules = &rules;
                 let parts: Vec<Vec<Sample>> = std::thread::scope(|sc| {
                     let hs: Vec<_> = (0..threads)
