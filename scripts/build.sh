@@ -7,21 +7,32 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=pkg
-target=target/wasm32-unknown-unknown/wasm/tabla.wasm
+plain=target/wasm32-unknown-unknown/wasm/tabla.wasm
+simd=target/simd/wasm32-unknown-unknown/wasm/tabla.wasm
 
-# Profile `wasm` (Cargo.toml): release at opt-level 2, as fast here and smaller.
-cargo build --quiet --target wasm32-unknown-unknown --profile wasm --lib --no-default-features --features ai
-rm -rf "$out"
-bash scripts/wasm-finish.sh "$target" "$out"
+# Profile `wasm` (Cargo.toml): release at opt-level 2, as fast here and smaller. Built twice:
+# with WebAssembly SIMD (tabla_bg.wasm, the default) and without (tabla_plain_bg.wasm, for
+# browsers without SIMD; js/index.js picks). The SIMD build has its own target dir, so that the
+# two RUSTFLAGS do not rebuild each other.
+features=(--target wasm32-unknown-unknown --profile wasm --lib --no-default-features --features ai)
+cargo build --quiet "${features[@]}"
+RUSTFLAGS="-C target-feature=+simd128" cargo build --quiet "${features[@]}" --target-dir target/simd
+rm -rf "$out" target/pkg-plain
+bash scripts/wasm-finish.sh "$simd" "$out" --enable-simd
+bash scripts/wasm-finish.sh "$plain" target/pkg-plain
+# One glue serves both modules: their imports and exports are the same.
+cmp -s target/pkg-plain/tabla.js "$out/tabla.js" || { echo "the SIMD and plain glue differ"; exit 1; }
+cp target/pkg-plain/tabla_bg.wasm "$out/tabla_plain_bg.wasm"
 
 # The package around the generated glue: a Node entry that initialises itself, README, manifest.
-cp js/node.js js/node.d.ts "$out/"
+cp js/index.js js/index.d.ts js/node.js js/node.d.ts "$out/"
 node scripts/package-json.mjs > "$out/package.json"
 cp README.md "$out/README.md"
 rm -f "$out/.gitignore"
 
 rm -rf www/pkg
 mkdir -p www/pkg
-cp "$out"/tabla.js "$out"/tabla.d.ts "$out"/tabla_bg.wasm www/pkg/
+cp "$out"/index.js "$out"/tabla.js "$out"/tabla.d.ts "$out"/tabla_bg.wasm "$out"/tabla_plain_bg.wasm www/pkg/
 
 node scripts/wasm-size.mjs "$out/tabla_bg.wasm"
+node scripts/wasm-size.mjs "$out/tabla_plain_bg.wasm"

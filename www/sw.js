@@ -5,7 +5,7 @@
 // VERSION (or, on a plain check, any precached file that changed on the server, e.g. a rebuilt
 // wasm package) is fetched into a new generation in the background; the page is told, and the
 // switch happens at the next page load, never in the middle of a running page.
-const VERSION = 'v1';
+const VERSION = 'v2';
 const PREFIX = 'tabla-';
 const META = `${PREFIX}meta`;
 const PRECACHE = [
@@ -14,7 +14,11 @@ const PRECACHE = [
   'js/i18n/index.js', 'js/i18n/en.js', 'js/i18n/ro.js', 'js/i18n/hu.js', 'js/i18n/bg.js', 'js/i18n/ru.js',
   'js/bg/geometry.js', 'js/bg/render.js', 'js/bg/controller.js',
   'js/draughts/geometry.js', 'js/draughts/render.js', 'js/draughts/controller.js',
-  'pkg/tabla.js', 'pkg/tabla_bg.wasm',
+  'pkg/index.js', 'pkg/tabla.js',
+  // The build this browser runs (pkg/index.js picks the same way): with SIMD or plain.
+  WebAssembly.validate(new Uint8Array([
+    0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+  ])) ? 'pkg/tabla_bg.wasm' : 'pkg/tabla_plain_bg.wasm',
 ];
 const url = (p) => new URL(p, self.registration.scope).href;
 

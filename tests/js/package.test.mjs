@@ -17,6 +17,43 @@ test('package.json is an ESM package with types in its exports map', () => {
   const pkg = JSON.parse(readFileSync(new URL('../../pkg/package.json', import.meta.url)));
   assert.equal(pkg.name, 'tabla');
   assert.equal(pkg.type, 'module');
-  assert.equal(pkg.exports['.'].types, './tabla.d.ts');
+  assert.equal(pkg.exports['.'].types, './index.d.ts');
+  assert.equal(pkg.exports['.'].node.types, './node.d.ts');
   for (const f of pkg.files) readFileSync(new URL(`../../pkg/${f}`, import.meta.url));
+});
+
+test('Node runs the SIMD build, and both builds are in the package', () => {
+  assert.equal(tabla.simd, true);
+  for (const f of ['tabla_bg.wasm', 'tabla_plain_bg.wasm']) {
+    const bytes = readFileSync(new URL(`../../pkg/${f}`, import.meta.url));
+    assert.ok(WebAssembly.validate(bytes), f);
+  }
+});
+
+test('the plain build (no SIMD) plays exactly as the SIMD build', async () => {
+  // A second instance of the glue (its own URL), initialised with the plain module.
+  const plain = await import(new URL('../../pkg/tabla.js?plain', import.meta.url).href);
+  plain.initSync({ module: readFileSync(new URL('../../pkg/tabla_plain_bg.wasm', import.meta.url)) });
+  for (const variant of ['backgammon', 'acey-deucey']) {
+    const games = [new tabla.Backgammon({ variant, seed: 9 }), new plain.Backgammon({ variant, seed: 9 })];
+    for (let turn = 0; turn < 40 && games[0].state().phase !== 'game-over'; turn++) {
+      const [a, b] = games;
+      const phase = a.state().phase;
+      if (phase === 'opening' || phase === 'roll') { a.roll(); b.roll(); continue; }
+      if (phase === 'choose-doubles') {
+        const n = a.bestDoubles({ level: 'advanced' });
+        assert.equal(b.bestDoubles({ level: 'advanced' }), n);
+        a.chooseDoubles(n); b.chooseDoubles(n);
+        continue;
+      }
+      if (phase !== 'move') { a.take(); b.take(); continue; }
+      assert.deepEqual(b.evaluate({ ply: 1 }), a.evaluate({ ply: 1 }));
+      assert.deepEqual(b.hint({ ply: 0 }), a.hint({ ply: 0 }));
+      const play = a.bestPlay({ level: 'strong' });
+      assert.deepEqual(b.bestPlay({ level: 'strong' }), play);
+      a.play(play.steps); b.play(play.steps);
+    }
+    assert.equal(games[1].positionId(), games[0].positionId());
+    for (const g of games) g.free();
+  }
 });

@@ -5,7 +5,8 @@ let loading = null;
 export function loadEngine() {
   if (!loading) {
     loading = (async () => {
-      const url = new URL('../pkg/tabla.js', import.meta.url);
+      // index.js picks the SIMD build or the plain one, whichever this browser runs.
+      const url = new URL('../pkg/index.js', import.meta.url);
       const mod = await import(url.href);
       await mod.default();
       return mod;
