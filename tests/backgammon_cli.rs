@@ -56,3 +56,23 @@ fn ensemble_and_distill_from_a_teacher() {
     assert!(dir.join("backgammon-distilled-0.net").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `tabla duel --part K --parts N` plays the pairs i ≡ K (mod N) of the whole duel: the parts'
+/// sums add up to the whole duel's points.
+#[test]
+fn duel_parts_add_up_to_the_whole() {
+    let args = ["duel", "--a", "advanced", "--b", "pubeval", "--games", "40", "--seed", "3"];
+    let (ok, out, err) = tabla(&args);
+    assert!(ok, "{err}");
+    let ppg: f64 = out.split("): ").nth(1).unwrap().split_whitespace().next().unwrap().parse().unwrap();
+    let mut sum = 0.0;
+    for k in ["0", "1", "2"] {
+        let (ok, out, err) = tabla(&[&args[..], &["--part", k, "--parts", "3", "--threads", "2"]].concat());
+        assert!(ok, "{err}");
+        let line = out.lines().find(|l| l.starts_with(&format!("part {k}/3: pairs "))).expect("part line");
+        sum += line.split(" sum ").nth(1).unwrap().split_whitespace().next().unwrap().parse::<f64>().unwrap();
+    }
+    assert!((sum / 40.0 - ppg).abs() < 0.0005, "{sum} / 40 vs {ppg}");
+    let (ok, _, err) = tabla(&[&args[..], &["--part", "3", "--parts", "3"]].concat());
+    assert!(!ok && err.contains("--part must be below --parts"), "{err}");
+}

@@ -283,6 +283,12 @@ impl DuelStats {
         if self.games == 0 { 0.0 } else { self.points / self.games as f64 }
     }
 
+    /// The sum of A's points per mirrored pair, and the sum of their squares (for merging the
+    /// parts of one duel run separately).
+    pub fn pair_sums(&self) -> (f64, f64) {
+        (self.sum_pair, self.sum_pair_sq)
+    }
+
     /// Standard error of [`DuelStats::ppg`], from the spread of the mirrored pairs.
     pub fn se(&self) -> f64 {
         if self.pairs < 2 {

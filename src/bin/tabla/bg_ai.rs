@@ -141,6 +141,13 @@ pub enum Command {
         /// Threads (the games and the result are the same with any number).
         #[arg(long, default_value_t = 1)]
         threads: u64,
+        /// With --parts N: play only the pairs i with i % N == PART (same dice as the whole
+        /// duel), so that one duel can run in pieces; merge the printed `pairs`, `sum`, `sumsq`
+        /// lines: ppg = Σsum / (2 Σpairs), s.e. = sqrt((Σsumsq/Σpairs - (Σsum/Σpairs)²) / Σpairs) / 2.
+        #[arg(long, default_value_t = 0)]
+        part: u64,
+        #[arg(long, default_value_t = 1)]
+        parts: u64,
     },
     /// Time per move at each level over positions from self-play games.
     AiBench {
@@ -245,7 +252,10 @@ pub fn run(cmd: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Duel { a, b, games, seed, variant, a_weights, b_weights, threads } => {
+        Command::Duel { a, b, games, seed, variant, a_weights, b_weights, threads, part, parts } => {
+            if parts == 0 || part >= parts {
+                return Err(format!("--part must be below --parts ({part} of {parts})"));
+            }
             let variant: Variant = variant.parse()?;
             let rules = GameRules::new(variant);
             let net_a = match a_weights {
@@ -261,7 +271,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             let pairs = games.div_ceil(2);
             let threads = threads.clamp(1, pairs.max(1));
             let start = Instant::now();
-            let parts: Vec<game::DuelStats> = std::thread::scope(|sc| {
+            let parts_stats: Vec<game::DuelStats> = std::thread::scope(|sc| {
                 let hs: Vec<_> = (0..threads)
                     .map(|t| {
                         let (a, b, net_a, net_b, rules) = (&a, &b, &net_a, &net_b, &rules);
@@ -269,7 +279,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
                             let mut agent_a = make_agent(a, net_a, seed ^ 0xA).expect("checked");
                             let mut agent_b = make_agent(b, net_b, seed ^ 0xB).expect("checked");
                             let mut last = Instant::now();
-                            let mut ids = (t..pairs).step_by(threads as usize);
+                            let mut ids = (0..pairs).filter(|i| i % parts == part).skip(t as usize).step_by(threads as usize);
                             game::duel_pairs(agent_a.as_mut(), agent_b.as_mut(), rules, &mut ids, seed, &mut |st| {
                                 if last.elapsed().as_secs() >= 30 {
                                     last = Instant::now();
@@ -281,7 +291,11 @@ pub fn run(cmd: Command) -> Result<(), String> {
                     .collect();
                 hs.into_iter().map(|h| h.join().expect("duel thread")).collect()
             });
-            let st = parts.iter().fold(game::DuelStats::default(), |acc, p| acc.merge(p));
+            let st = parts_stats.iter().fold(game::DuelStats::default(), |acc, p| acc.merge(p));
+            if parts > 1 {
+                let (sum, sumsq) = st.pair_sums();
+                println!("part {part}/{parts}: pairs {} sum {sum} sumsq {sumsq}", st.pairs);
+            }
             println!(
                 "{} {a} vs {b}: {} games (mirrored dice, seed {seed}): {:+.3} ± {:.3} points per game for {a}; wins {:.1}%, gammons won {} lost {}, {:.1}s",
                 variant.name(),
