@@ -46,7 +46,12 @@ fn ensemble_and_distill_from_a_teacher() {
     let ens = dir.join("ensemble.net");
     let (ok, out, err) = tabla(&["ensemble", ens.to_str().unwrap(), weights, weights]);
     assert!(ok, "{err}");
-    assert!(out.contains("the ensemble of 2 nets, 160 hidden units"), "{out}");
+    let hidden = |out: &str| -> usize { out.split(" nets, ").nth(1).unwrap().split_whitespace().next().unwrap().parse().unwrap() };
+    assert!(out.contains("the ensemble of 2 nets, "), "{out}");
+    let two = hidden(&out);
+    let (ok, out, err) = tabla(&["ensemble", dir.join("three.net").to_str().unwrap(), weights, weights, weights]);
+    assert!(ok, "{err}");
+    assert_eq!(2 * hidden(&out), 3 * two, "an ensemble has its members' hidden units side by side: {out}");
     let (ok, out, err) = tabla(&[
         "distill", "--weights", weights, "--teacher", ens.to_str().unwrap(), "--dir", dir.to_str().unwrap(),
         "--games", "4", "--ply", "0", "--threads", "1", "--epochs", "1", "--eval-pairs", "0",
