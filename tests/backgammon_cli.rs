@@ -1,4 +1,5 @@
-//! The command line: `tabla plays`, and the net tools `tabla ensemble` and `tabla distill`.
+//! The command line: `tabla plays`, and the net tools `tabla ensemble`, `tabla average-weights`
+//! and `tabla distill`.
 
 use std::process::Command;
 
@@ -36,7 +37,7 @@ fn plays_reports_bad_input_clearly() {
     assert!(err.contains("unknown variant"), "{err}");
 }
 
-/// `tabla ensemble` joins nets into one; `tabla distill --teacher` labels with that net and fits
+/// `tabla ensemble` joins nets into one, `tabla average-weights` averages them; `tabla distill --teacher` labels with that net and fits
 /// the student to it.
 #[test]
 fn ensemble_and_distill_from_a_teacher() {
@@ -52,6 +53,9 @@ fn ensemble_and_distill_from_a_teacher() {
     let (ok, out, err) = tabla(&["ensemble", dir.join("three.net").to_str().unwrap(), weights, weights, weights]);
     assert!(ok, "{err}");
     assert_eq!(2 * hidden(&out), 3 * two, "an ensemble has its members' hidden units side by side: {out}");
+    let (ok, out, err) = tabla(&["average-weights", dir.join("mean.net").to_str().unwrap(), weights, weights]);
+    assert!(ok, "{err}");
+    assert!(out.contains(&format!("the mean of 2 nets, {} hidden units", two / 2)), "a mean keeps the shape: {out}");
     let (ok, out, err) = tabla(&[
         "distill", "--weights", weights, "--teacher", ens.to_str().unwrap(), "--dir", dir.to_str().unwrap(),
         "--games", "4", "--ply", "0", "--threads", "1", "--epochs", "1", "--eval-pairs", "0",

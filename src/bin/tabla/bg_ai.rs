@@ -179,20 +179,24 @@ pub enum Command {
     },
 }
 
+/// Loads the nets at `inputs`, joins them with `join` and saves the result at `output`.
+fn combine(inputs: &[PathBuf], output: &Path, join: fn(&[Net]) -> Option<Net>, mismatch: &str) -> Result<Net, String> {
+    let nets = inputs.iter().map(|p| load_net(p)).collect::<Result<Vec<Net>, String>>()?;
+    let net = join(&nets).ok_or(mismatch)?;
+    save_net(&net, output)?;
+    Ok(net)
+}
+
 pub fn run(cmd: Command) -> Result<(), String> {
     match cmd {
         Command::AverageWeights { output, inputs } => {
-            let nets = inputs.iter().map(|p| load_net(p)).collect::<Result<Vec<Net>, String>>()?;
-            let net = Net::average(&nets).ok_or("the nets differ in shape")?;
-            save_net(&net, &output)?;
-            println!("{}: the mean of {} nets", output.display(), nets.len());
+            let net = combine(&inputs, &output, Net::average, "the nets differ in shape")?;
+            println!("{}: the mean of {} nets, {} hidden units", output.display(), inputs.len(), net.hidden());
             Ok(())
         }
         Command::Ensemble { output, inputs } => {
-            let nets = inputs.iter().map(|p| load_net(p)).collect::<Result<Vec<Net>, String>>()?;
-            let net = Net::ensemble(&nets).ok_or("the nets differ in inputs")?;
-            save_net(&net, &output)?;
-            println!("{}: the ensemble of {} nets, {} hidden units", output.display(), nets.len(), net.hidden());
+            let net = combine(&inputs, &output, Net::ensemble, "the nets differ in inputs")?;
+            println!("{}: the ensemble of {} nets, {} hidden units", output.display(), inputs.len(), net.hidden());
             Ok(())
         }
         Command::PackWeights { input, output } => {
