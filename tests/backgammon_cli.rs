@@ -75,13 +75,26 @@ fn duel_parts_add_up_to_the_whole() {
     assert!(ok, "{err}");
     let ppg: f64 = out.split("): ").nth(1).unwrap().split_whitespace().next().unwrap().parse().unwrap();
     let mut sum = 0.0;
+    let dir = std::env::temp_dir().join(format!("tabla-cli-duel-parts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut logs = Vec::new();
     for k in ["0", "1", "2"] {
         let (ok, out, err) = tabla(&[&args[..], &["--part", k, "--parts", "3", "--threads", "2"]].concat());
         assert!(ok, "{err}");
+        let log = dir.join(format!("part{k}.log"));
+        std::fs::write(&log, &out).unwrap();
+        logs.push(log.to_str().unwrap().to_owned());
         let line = out.lines().find(|l| l.starts_with(&format!("part {k}/3: pairs "))).expect("part line");
         sum += line.split(" sum ").nth(1).unwrap().split_whitespace().next().unwrap().parse::<f64>().unwrap();
     }
     assert!((sum / 40.0 - ppg).abs() < 0.0005, "{sum} / 40 vs {ppg}");
+    // `tabla duel-merge` reads those lines back and prints the whole duel's figure.
+    let (ok, out, err) = tabla(&[&["duel-merge"][..], &logs.iter().map(String::as_str).collect::<Vec<_>>()].concat());
+    assert!(ok, "{err}");
+    assert!(out.contains(&format!("3 parts, 40 games: {ppg:+.3} ± ")), "{out}");
+    let (ok, _, err) = tabla(&["duel-merge", concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")]);
+    assert!(!ok && err.contains("no `part K/N"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
     let (ok, _, err) = tabla(&[&args[..], &["--part", "3", "--parts", "3"]].concat());
     assert!(!ok && err.contains("--part must be below --parts"), "{err}");
 }

@@ -67,5 +67,5 @@ for k, i in enumerate(mine):
         print(f"{2 * n} games: tabla {args.level} vs gnubg {args.gnubg_ply}-ply "
               f"{mean / 2:+.3f} ± {math.sqrt(var / n) / 2:.3f} ppg ({time.time() - start:.0f} s)", flush=True)
 if args.parts > 1:
-    # To merge parts: add up pairs, sum and sum of squares of the pair results.
+    # `tabla duel-merge part*.log` joins the parts (same line format as `tabla duel --part`).
     print(f"part {args.part}/{args.parts}: pairs {len(sums)} sum {sum(sums)} sumsq {sum(x * x for x in sums)}", flush=True)

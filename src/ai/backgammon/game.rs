@@ -289,6 +289,12 @@ impl DuelStats {
         (self.sum_pair, self.sum_pair_sq)
     }
 
+    /// The points side of a duel from its pair sums (a part's `pair_sums`): what merging the
+    /// parts of one duel run separately needs for [`DuelStats::ppg`] and [`DuelStats::se`].
+    pub fn from_pair_sums(pairs: u64, sum: f64, sum_sq: f64) -> DuelStats {
+        DuelStats { games: 2 * pairs, pairs, points: sum, sum_pair: sum, sum_pair_sq: sum_sq, ..DuelStats::default() }
+    }
+
     /// Standard error of [`DuelStats::ppg`], from the spread of the mirrored pairs.
     pub fn se(&self) -> f64 {
         if self.pairs < 2 {

@@ -142,12 +142,19 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         threads: u64,
         /// With --parts N: play only the pairs i with i % N == PART (same dice as the whole
-        /// duel), so that one duel can run in pieces; merge the printed `pairs`, `sum`, `sumsq`
-        /// lines: ppg = Σsum / (2 Σpairs), s.e. = sqrt((Σsumsq/Σpairs - (Σsum/Σpairs)²) / Σpairs) / 2.
+        /// duel), so that one duel can run in pieces; `tabla duel-merge` adds up their
+        /// `part K/N: pairs P sum S sumsq Q` lines.
         #[arg(long, default_value_t = 0)]
         part: u64,
         #[arg(long, default_value_t = 1)]
         parts: u64,
+    },
+    /// The whole duel from its parts: reads the `part K/N: pairs P sum S sumsq Q` lines that
+    /// `tabla duel --part` (and scripts/gnubg/duel.py --part) print, from files or stdin ("-").
+    DuelMerge {
+        /// Logs of the parts.
+        #[arg(required = true)]
+        logs: Vec<String>,
     },
     /// Time per move at each level over positions from self-play games.
     AiBench {
@@ -311,6 +318,34 @@ pub fn run(cmd: Command) -> Result<(), String> {
                 st.losses_gammon,
                 start.elapsed().as_secs_f64()
             );
+            Ok(())
+        }
+        Command::DuelMerge { logs } => {
+            let mut st = game::DuelStats::default();
+            let mut seen = 0;
+            for log in &logs {
+                let text = if log == "-" {
+                    std::io::read_to_string(std::io::stdin()).map_err(|e| format!("stdin: {e}"))?
+                } else {
+                    std::fs::read_to_string(log).map_err(|e| format!("{log}: {e}"))?
+                };
+                for line in text.lines().filter(|l| l.starts_with("part ")) {
+                    let w: Vec<&str> = line.split_whitespace().collect();
+                    let num = |i: usize| w.get(i).and_then(|x| x.parse::<f64>().ok());
+                    let (Some("pairs"), Some(p), Some("sum"), Some(sum), Some("sumsq"), Some(sq)) =
+                        (w.get(2).copied(), num(3), w.get(4).copied(), num(5), w.get(6).copied(), num(7))
+                    else {
+                        return Err(format!("{log}: not a part line: {line}"));
+                    };
+                    println!("{log}: {line}");
+                    st = st.merge(&game::DuelStats::from_pair_sums(p as u64, sum, sq));
+                    seen += 1;
+                }
+            }
+            if seen == 0 {
+                return Err("no `part K/N: pairs P sum S sumsq Q` line in the logs".into());
+            }
+            println!("{seen} parts, {} games: {:+.3} ± {:.3} points per game", st.games, st.ppg(), st.se());
             Ok(())
         }
         Command::AiBench { variant, moves, seed } => bench(variant.parse()?, moves, seed),
