@@ -69,9 +69,7 @@ impl Roll {
 
     /// All 21 distinct rolls, with their weight out of 36 (1 for doubles, 2 otherwise).
     pub fn all21() -> impl Iterator<Item = (Roll, u8)> {
-        (1..=6u8).flat_map(|a| {
-            (1..=a).map(move |b| (Roll(Die(a), Die(b)), if a == b { 1 } else { 2 }))
-        })
+        (1..=6u8).flat_map(|a| (1..=a).map(move |b| (Roll(Die(a), Die(b)), if a == b { 1 } else { 2 })))
     }
 }
 
@@ -297,9 +295,18 @@ mod tests {
 
     #[test]
     fn seeded_dice_repeat_for_the_same_seed() {
-        let a: Vec<Roll> = { let mut d = SeededDice::new(42); (0..50).map(|_| d.roll().unwrap()).collect() };
-        let b: Vec<Roll> = { let mut d = SeededDice::new(42); (0..50).map(|_| d.roll().unwrap()).collect() };
-        let c: Vec<Roll> = { let mut d = SeededDice::new(43); (0..50).map(|_| d.roll().unwrap()).collect() };
+        let a: Vec<Roll> = {
+            let mut d = SeededDice::new(42);
+            (0..50).map(|_| d.roll().unwrap()).collect()
+        };
+        let b: Vec<Roll> = {
+            let mut d = SeededDice::new(42);
+            (0..50).map(|_| d.roll().unwrap()).collect()
+        };
+        let c: Vec<Roll> = {
+            let mut d = SeededDice::new(43);
+            (0..50).map(|_| d.roll().unwrap()).collect()
+        };
         assert_eq!(a, b);
         assert_ne!(a, c);
     }

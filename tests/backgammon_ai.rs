@@ -239,8 +239,10 @@ fn seeded_dice_drive_games_reproducibly() {
     let rules = GameRules::new(Variant::Backgammon);
     let mut d1 = SeededDice::new(4);
     let mut d2 = SeededDice::new(4);
-    let r1 = game::play_game(&mut game::Duo(&mut PubevalAgent, &mut HeuristicAgent), &rules, &mut d1, 0, &mut |_, _| true);
-    let r2 = game::play_game(&mut game::Duo(&mut PubevalAgent, &mut HeuristicAgent), &rules, &mut d2, 0, &mut |_, _| true);
+    let r1 =
+        game::play_game(&mut game::Duo(&mut PubevalAgent, &mut HeuristicAgent), &rules, &mut d1, 0, &mut |_, _| true);
+    let r2 =
+        game::play_game(&mut game::Duo(&mut PubevalAgent, &mut HeuristicAgent), &rules, &mut d2, 0, &mut |_, _| true);
     assert_eq!(r1, r2);
     assert!(d1.roll().is_ok());
 }
@@ -317,7 +319,9 @@ fn expert_search_work_is_bounded() {
                 }
             }
         }
-        eprintln!("{variant:?}: worst {worst} leaves after 0-ply ({worst_2ply} in the 2-ply stage), {at_limit} searches stopped at the limit");
+        eprintln!(
+            "{variant:?}: worst {worst} leaves after 0-ply ({worst_2ply} in the 2-ply stage), {at_limit} searches stopped at the limit"
+        );
         if variant == Variant::Backgammon {
             assert!(worst_2ply <= WORK_2PLY * 3 / 2, "{worst_2ply} leaves");
         }

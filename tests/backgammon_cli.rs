@@ -5,7 +5,11 @@ use std::process::Command;
 
 fn tabla(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_tabla")).args(args).output().expect("runs tabla");
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
@@ -47,7 +51,9 @@ fn ensemble_and_distill_from_a_teacher() {
     let ens = dir.join("ensemble.net");
     let (ok, out, err) = tabla(&["ensemble", ens.to_str().unwrap(), weights, weights]);
     assert!(ok, "{err}");
-    let hidden = |out: &str| -> usize { out.split(" nets, ").nth(1).unwrap().split_whitespace().next().unwrap().parse().unwrap() };
+    let hidden = |out: &str| -> usize {
+        out.split(" nets, ").nth(1).unwrap().split_whitespace().next().unwrap().parse().unwrap()
+    };
     assert!(out.contains("the ensemble of 2 nets, "), "{out}");
     let two = hidden(&out);
     let (ok, out, err) = tabla(&["ensemble", dir.join("three.net").to_str().unwrap(), weights, weights, weights]);
@@ -57,8 +63,23 @@ fn ensemble_and_distill_from_a_teacher() {
     assert!(ok, "{err}");
     assert!(out.contains(&format!("the mean of 2 nets, {} hidden units", two / 2)), "a mean keeps the shape: {out}");
     let (ok, out, err) = tabla(&[
-        "distill", "--weights", weights, "--teacher", ens.to_str().unwrap(), "--dir", dir.to_str().unwrap(),
-        "--games", "4", "--ply", "0", "--threads", "1", "--epochs", "1", "--eval-pairs", "0",
+        "distill",
+        "--weights",
+        weights,
+        "--teacher",
+        ens.to_str().unwrap(),
+        "--dir",
+        dir.to_str().unwrap(),
+        "--games",
+        "4",
+        "--ply",
+        "0",
+        "--threads",
+        "1",
+        "--epochs",
+        "1",
+        "--eval-pairs",
+        "0",
     ]);
     assert!(ok, "{err}");
     assert!(out.contains("epoch 0"), "{out}");

@@ -1,8 +1,8 @@
 //! The game beyond single turns: cube, Jacoby, Crawford, matches, saves, replays, Match ID.
 
 use tabla::backgammon::{
-    Game, GameError, MatchInfo, Options, OutcomeKind, Phase, Player, Position, Save, SaveError, Scoring,
-    StartRule, Variant,
+    Game, GameError, MatchInfo, Options, OutcomeKind, Phase, Player, Position, Save, SaveError, Scoring, StartRule,
+    Variant,
 };
 use tabla::dice::Dice;
 
@@ -219,7 +219,11 @@ fn corrupted_saves_give_typed_errors() {
 
     // An illegal play.
     let mut save: Save = serde_json::from_str(&json).unwrap();
-    let i = save.record.iter().position(|a| matches!(a, tabla::backgammon::Action::Play { steps, .. } if !steps.is_empty())).unwrap();
+    let i = save
+        .record
+        .iter()
+        .position(|a| matches!(a, tabla::backgammon::Action::Play { steps, .. } if !steps.is_empty()))
+        .unwrap();
     if let tabla::backgammon::Action::Play { steps, .. } = &mut save.record[i] {
         steps[0].from = 3;
         steps[0].to = 1;

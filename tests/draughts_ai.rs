@@ -2,9 +2,7 @@
 
 use std::cell::Cell;
 
-use tabla::ai::draughts::{
-    Clock, Engine, Level, Limits, NoClock, Rng, Score, SearchRoot, StdClock,
-};
+use tabla::ai::draughts::{Clock, Engine, Level, Limits, NoClock, Rng, Score, SearchRoot, StdClock};
 use tabla::draughts::Position;
 
 fn fen(s: &str) -> Position {
@@ -12,10 +10,7 @@ fn fen(s: &str) -> Position {
 }
 
 fn nodes(n: u64) -> Limits {
-    Limits {
-        nodes: Some(n),
-        ..Limits::default()
-    }
+    Limits { nodes: Some(n), ..Limits::default() }
 }
 
 /// Random games in which every side's move is chosen by a search at some level: every move
@@ -35,23 +30,13 @@ fn only_legal_moves() {
                 legal[rng.below(legal.len() as u64) as usize]
             } else {
                 let level = Level::ALL[(game + ply) % 4];
-                let r = engine
-                    .best_move(&root, level, None, rng.next_u64(), &NoClock)
-                    .unwrap();
-                assert!(
-                    legal.contains(&r.best),
-                    "{level}: illegal {:?} in {:?}",
-                    r.best,
-                    root.position
-                );
+                let r = engine.best_move(&root, level, None, rng.next_u64(), &NoClock).unwrap();
+                assert!(legal.contains(&r.best), "{level}: illegal {:?} in {:?}", r.best, root.position);
                 assert!(!r.pv.is_empty() && r.pv[0] == r.best);
                 // The PV is a legal line.
                 let mut p = root.position;
                 for m in &r.pv {
-                    assert!(
-                        p.legal_moves().contains(m),
-                        "illegal PV move {m:?} in {p:?}"
-                    );
+                    assert!(p.legal_moves().contains(m), "illegal PV move {m:?} in {p:?}");
                     p = p.after(m);
                 }
                 r.best
@@ -72,9 +57,7 @@ fn no_move_when_game_is_over() {
 
 #[test]
 fn respects_node_limit_and_is_deterministic() {
-    let root = SearchRoot::new(fen(
-        "W:Wc1,e1,g1,d2,f2,h2,a3,c3,e3,d4,f4:Bh4,c5,g5,b6,d6,h6,a7,b8,d8,f8,h8",
-    ));
+    let root = SearchRoot::new(fen("W:Wc1,e1,g1,d2,f2,h2,a3,c3,e3,d4,f4:Bh4,c5,g5,b6,d6,h6,a7,b8,d8,f8,h8"));
     let mut a = Engine::new(4);
     let mut b = Engine::new(4);
     for n in [1, 10, 1000, 50_000] {
@@ -113,26 +96,10 @@ impl Clock for Ticker {
 fn respects_time_limit_on_an_injected_clock() {
     let root = SearchRoot::new(Position::start());
     let mut engine = Engine::new(4);
-    let clock = Ticker {
-        t: Cell::new(0.0),
-        step: 0.5,
-    };
-    let r = engine
-        .search(
-            &root,
-            &Limits {
-                time_ms: Some(100.0),
-                ..Limits::default()
-            },
-            &clock,
-        )
-        .unwrap();
+    let clock = Ticker { t: Cell::new(0.0), step: 0.5 };
+    let r = engine.search(&root, &Limits { time_ms: Some(100.0), ..Limits::default() }, &clock).unwrap();
     // Each read of this clock costs a step: allow the deadline plus a few reads.
-    assert!(
-        r.time_ms <= 100.0 + 3.0 * 0.5,
-        "took {} ms on the injected clock",
-        r.time_ms
-    );
+    assert!(r.time_ms <= 100.0 + 3.0 * 0.5, "took {} ms on the injected clock", r.time_ms);
     assert!(r.depth >= 1);
     // A closure is a clock too.
     let t = Cell::new(0.0);
@@ -140,16 +107,7 @@ fn respects_time_limit_on_an_injected_clock() {
         t.set(t.get() + 1.0);
         t.get()
     };
-    let r = engine
-        .search(
-            &root,
-            &Limits {
-                time_ms: Some(50.0),
-                ..Limits::default()
-            },
-            &f,
-        )
-        .unwrap();
+    let r = engine.search(&root, &Limits { time_ms: Some(50.0), ..Limits::default() }, &f).unwrap();
     assert!(
         r.time_ms <= 50.0 + 3.0,
         "took {} ms on the injected clock (depth {}, {} nodes)",
@@ -172,74 +130,40 @@ fn respects_time_limit_natively() {
             let clock = StdClock::new();
             let t0 = std::time::Instant::now();
             let r = engine
-                .search(
-                    &SearchRoot::new(fen(f)),
-                    &Limits {
-                        time_ms: Some(limit),
-                        ..Limits::default()
-                    },
-                    &clock,
-                )
+                .search(&SearchRoot::new(fen(f)), &Limits { time_ms: Some(limit), ..Limits::default() }, &clock)
                 .unwrap();
             let took = t0.elapsed().as_secs_f64() * 1000.0;
             // Generous margin for a busy machine.
-            assert!(
-                took < limit + 250.0,
-                "{f}: {took:.0} ms for a {limit} ms limit"
-            );
+            assert!(took < limit + 250.0, "{f}: {took:.0} ms for a {limit} ms limit");
             assert!(r.time_ms <= took + 1.0);
         }
     }
     // The master level without a time override uses its own budget (1 s).
     let clock = StdClock::new();
     let t0 = std::time::Instant::now();
-    engine
-        .best_move(
-            &SearchRoot::new(Position::start()),
-            Level::Master,
-            Some(200.0),
-            1,
-            &clock,
-        )
-        .unwrap();
+    engine.best_move(&SearchRoot::new(Position::start()), Level::Master, Some(200.0), 1, &clock).unwrap();
     assert!(t0.elapsed().as_secs_f64() < 0.45);
 }
 
 fn assert_win(f: &str, within_plies: u32, limits: Limits) {
     let mut engine = Engine::new(16);
     let pos = fen(f);
-    let r = engine
-        .search(&SearchRoot::new(pos), &limits, &NoClock)
-        .unwrap();
+    let r = engine.search(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
     match r.score() {
-        Score::WinIn(n) => assert!(
-            n <= within_plies,
-            "{f}: win in {n} plies, expected <= {within_plies}"
-        ),
-        s => panic!(
-            "{f}: expected a win, got {s} (pv {})",
-            r.pv_text(&pos).join(" ")
-        ),
+        Score::WinIn(n) => assert!(n <= within_plies, "{f}: win in {n} plies, expected <= {within_plies}"),
+        s => panic!("{f}: expected a win, got {s} (pv {})", r.pv_text(&pos).join(" ")),
     }
     // Playing the PV out ends with the loser unable to move.
     let mut p = pos;
     for m in &r.pv {
         p = p.after(m);
     }
-    assert!(
-        p.is_lost(),
-        "{f}: the PV does not end the game: {}",
-        r.pv_text(&pos).join(" ")
-    );
+    assert!(p.is_lost(), "{f}: the PV does not end the game: {}", r.pv_text(&pos).join(" "));
 }
 
 #[test]
 fn finds_forced_wins_in_short_endgames() {
-    let d = |n| Limits {
-        depth: Some(n),
-        nodes: Some(5_000_000),
-        ..Limits::default()
-    };
+    let d = |n| Limits { depth: Some(n), nodes: Some(5_000_000), ..Limits::default() };
     // A one-move shot that takes everything.
     assert_win("W:WKc1,Ke3,Kg1:BKb6", 1, d(4));
     assert_win("W:Wc3:Bd4,f6", 1, d(4));
@@ -265,20 +189,11 @@ fn known_draws_are_not_played_as_wins() {
         let r = engine
             .search(
                 &SearchRoot::new(fen(f)),
-                &Limits {
-                    depth: Some(14),
-                    nodes: Some(3_000_000),
-                    ..Limits::default()
-                },
+                &Limits { depth: Some(14), nodes: Some(3_000_000), ..Limits::default() },
                 &NoClock,
             )
             .unwrap();
-        assert!(
-            r.score.abs() < 50,
-            "{f}: {} at depth {}",
-            r.score(),
-            r.depth
-        );
+        assert!(r.score.abs() < 50, "{f}: {} at depth {}", r.score(), r.depth);
     }
 }
 
@@ -287,9 +202,7 @@ fn repetition_and_counters_from_positions() {
     // Kings shuffle: the third occurrence of a position ends the game.
     let a = fen("W:WKc1,e3:BKh8,a7");
     let mut ps = vec![a];
-    for mv in [
-        "c1-d2", "h8-g7", "d2-c1", "g7-h8", "c1-d2", "h8-g7", "d2-c1", "g7-h8",
-    ] {
+    for mv in ["c1-d2", "h8-g7", "d2-c1", "g7-h8", "c1-d2", "h8-g7", "d2-c1", "g7-h8"] {
         let p = *ps.last().unwrap();
         ps.push(p.after(&p.parse_move(mv).unwrap()));
     }
@@ -355,40 +268,22 @@ fn level_ordering_sanity() {
                 let r = if strong_to_move {
                     strong.search(&root, &nodes(150_000), &NoClock)
                 } else {
-                    weak.best_move(
-                        &root,
-                        Level::Beginner,
-                        None,
-                        i as u64 * 100 + ply as u64,
-                        &NoClock,
-                    )
+                    weak.best_move(&root, Level::Beginner, None, i as u64 * 100 + ply as u64, &NoClock)
                 }
                 .unwrap();
                 root = root.after(&r.best);
             }
-            assert!(
-                result >= 0,
-                "the strong side lost after {opening} (strong first: {strong_first})"
-            );
+            assert!(result >= 0, "the strong side lost after {opening} (strong first: {strong_first})");
             score += result;
         }
     }
-    assert!(
-        score >= 4,
-        "strong side scored only {score} wins net in 6 games"
-    );
+    assert!(score >= 4, "strong side scored only {score} wins net in 6 games");
 }
 
 #[test]
 fn winning_scores_are_bounded() {
-    assert_eq!(
-        Score::from_raw(tabla::ai::draughts::WIN - 3),
-        Score::WinIn(3)
-    );
-    assert_eq!(
-        Score::from_raw(-tabla::ai::draughts::WIN + 4),
-        Score::LossIn(4)
-    );
+    assert_eq!(Score::from_raw(tabla::ai::draughts::WIN - 3), Score::WinIn(3));
+    assert_eq!(Score::from_raw(-tabla::ai::draughts::WIN + 4), Score::LossIn(4));
     assert_eq!("master".parse::<Level>().unwrap(), Level::Master);
     assert!("grandmaster".parse::<Level>().is_err());
 }

@@ -28,40 +28,16 @@ fn tactics_suite_is_solved() {
     let mut engine = Engine::new(16);
     let mut missed = Vec::new();
     for (p, want) in &suite {
-        let want_mv = p
-            .parse_move(want)
-            .unwrap_or_else(|e| panic!("{p:?} {want}: {e}"));
+        let want_mv = p.parse_move(want).unwrap_or_else(|e| panic!("{p:?} {want}: {e}"));
         // A shot: no capture now, and the opponent must capture after it.
         assert!(!p.has_capture(), "{p:?}");
-        assert!(
-            p.after(&want_mv).has_capture(),
-            "{p:?} {want} is not a sacrifice"
-        );
+        assert!(p.after(&want_mv).has_capture(), "{p:?} {want} is not a sacrifice");
         engine.clear();
-        let r = engine
-            .search(
-                &SearchRoot::new(*p),
-                &Limits {
-                    nodes: Some(NODES),
-                    ..Limits::default()
-                },
-                &NoClock,
-            )
-            .unwrap();
+        let r =
+            engine.search(&SearchRoot::new(*p), &Limits { nodes: Some(NODES), ..Limits::default() }, &NoClock).unwrap();
         if !r.best.same_move(&want_mv) {
-            missed.push(format!(
-                "{} want {want}, played {} ({})",
-                p.to_fen(),
-                p.move_text(&r.best),
-                r.score()
-            ));
+            missed.push(format!("{} want {want}, played {} ({})", p.to_fen(), p.move_text(&r.best), r.score()));
         }
     }
-    assert!(
-        missed.is_empty(),
-        "missed {} of {}:\n{}",
-        missed.len(),
-        suite.len(),
-        missed.join("\n")
-    );
+    assert!(missed.is_empty(), "missed {} of {}:\n{}", missed.len(), suite.len(), missed.join("\n"));
 }

@@ -3,10 +3,7 @@
 use std::process::Command;
 
 fn tabla(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tabla"))
-        .args(args)
-        .output()
-        .expect("run tabla");
+    let out = Command::new(env!("CARGO_BIN_EXE_tabla")).args(args).output().expect("run tabla");
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -31,11 +28,7 @@ fn perft_russian_prints_a_line_per_depth() {
     let (ok, out, _) = tabla(&["perft", "russian", "--depth", "5"]);
     assert!(ok);
     assert_eq!(nodes(&out), [7, 49, 302, 1469, 7482]);
-    assert!(
-        out.lines()
-            .filter(|l| l.starts_with("depth"))
-            .all(|l| l.contains(" time ") && l.contains(" nps "))
-    );
+    assert!(out.lines().filter(|l| l.starts_with("depth")).all(|l| l.contains(" time ") && l.contains(" nps ")));
 }
 
 #[test]
@@ -43,14 +36,7 @@ fn perft_russian_paths_and_fen() {
     let (ok, out, _) = tabla(&["perft", "russian", "--depth", "8", "--paths"]);
     assert!(ok);
     assert_eq!(nodes(&out)[7], 929905);
-    let (ok, out, _) = tabla(&[
-        "perft",
-        "russian",
-        "--depth",
-        "2",
-        "--fen",
-        "B:Wa1,e1,Kd2,f2,b4,b6:BKg1,d8",
-    ]);
+    let (ok, out, _) = tabla(&["perft", "russian", "--depth", "2", "--fen", "B:Wa1,e1,Kd2,f2,b4,b6:BKg1,d8"]);
     assert!(ok);
     assert_eq!(nodes(&out), [3, 29]);
     let (ok, out, _) = tabla(&["perft", "russian", "--depth", "2", "--divide"]);

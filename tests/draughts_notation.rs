@@ -1,8 +1,8 @@
 //! Notation, FEN and PDN: reading, writing and error messages (RULES.md 2.4).
 
 use tabla::draughts::{
-    Color, DrawReason, FenError, Game, GameError, GameOptions, MoveError, Outcome, PdnError,
-    Position, PositionError, Square, pdn,
+    Color, DrawReason, FenError, Game, GameError, GameOptions, MoveError, Outcome, PdnError, Position, PositionError,
+    Square, pdn,
 };
 
 fn pos(fen: &str) -> Position {
@@ -13,16 +13,9 @@ fn pos(fen: &str) -> Position {
 fn fen_reads_algebraic_numeric_ranges_and_kings() {
     let start = Position::start();
     assert_eq!(pos("W:W21-32:B1-12"), start);
-    assert_eq!(
-        pos("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"),
-        start
-    );
+    assert_eq!(pos("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"), start);
     assert_eq!(pos(&start.to_fen()), start);
-    assert_eq!(
-        pos(" W:B1-12:W21-32. "),
-        start,
-        "fields in either order, spaces, final dot"
-    );
+    assert_eq!(pos(" W:B1-12:W21-32. "), start, "fields in either order, spaces, final dot");
     assert_eq!(pos("W:W21-32:B1-12:H0:F1"), start, "counter fields ignored");
     let p = pos("B:WKd4,c3:BK1,h6");
     assert_eq!(p.turn(), Color::Black);
@@ -48,14 +41,8 @@ fn fen_errors_are_typed_and_clear() {
         ("W:Wc3,:Bb8", FenError::BadSquare("".into())),
         ("W:W33:Bb8", FenError::BadSquare("33".into())),
         ("W:W12-3:Bb8", FenError::BadRange("12-3".into())),
-        (
-            "W:Wa1:Ba1",
-            FenError::Position(PositionError::Overlap(Square::parse("a1").unwrap())),
-        ),
-        (
-            "W:Wa1,a1:Bb8",
-            FenError::Position(PositionError::Overlap(Square::parse("a1").unwrap())),
-        ),
+        ("W:Wa1:Ba1", FenError::Position(PositionError::Overlap(Square::parse("a1").unwrap()))),
+        ("W:Wa1,a1:Bb8", FenError::Position(PositionError::Overlap(Square::parse("a1").unwrap()))),
         (
             "W:Wb8:Bh6",
             FenError::Position(PositionError::ManOnPromotionRank {
@@ -70,13 +57,7 @@ fn fen_errors_are_typed_and_clear() {
                 square: Square::parse("g1").unwrap(),
             }),
         ),
-        (
-            "W:W14-26:B1-4",
-            FenError::Position(PositionError::TooManyPieces {
-                color: Color::White,
-                count: 13,
-            }),
-        ),
+        ("W:W14-26:B1-4", FenError::Position(PositionError::TooManyPieces { color: Color::White, count: 13 })),
     ];
     for (fen, want) in cases {
         let got = Position::from_fen(fen).unwrap_err();
@@ -85,10 +66,7 @@ fn fen_errors_are_typed_and_clear() {
         assert!(msg.starts_with("invalid FEN: "), "{msg}");
     }
     let msg = Position::from_fen("W:Wb8:Bh6").unwrap_err().to_string();
-    assert!(
-        msg.contains("b8") && msg.contains("promotion rank"),
-        "{msg}"
-    );
+    assert!(msg.contains("b8") && msg.contains("promotion rank"), "{msg}");
     let msg = Position::from_fen("W:W14-26:B1-4").unwrap_err().to_string();
     assert!(msg.contains("13") && msg.contains("at most 12"), "{msg}");
 }
@@ -103,18 +81,13 @@ fn move_text_accepts_colon_x_and_numbers() {
     assert_eq!(p.parse_move(" c3:e5! ").unwrap(), a);
     assert_eq!(p.move_text(&a), "c3:e5");
     let s = Position::start();
-    assert_eq!(
-        s.parse_move("22-18").unwrap(),
-        s.parse_move("c3-d4").unwrap()
-    );
+    assert_eq!(s.parse_move("22-18").unwrap(), s.parse_move("c3-d4").unwrap());
 }
 
 #[test]
 fn move_text_errors() {
     let s = Position::start();
-    for bad in [
-        "", "c3", "c3-", "-d4", "z9-a1", "c3-d4-e5", "c3-d4:e5", "a2-b3", "c3--d4",
-    ] {
+    for bad in ["", "c3", "c3-", "-d4", "z9-a1", "c3-d4-e5", "c3-d4:e5", "a2-b3", "c3--d4"] {
         match s.parse_move(bad) {
             Err(MoveError::Syntax { .. }) => {}
             other => panic!("{bad:?}: {other:?}"),
@@ -123,18 +96,12 @@ fn move_text_errors() {
     let err = s.parse_move("c3-d5").unwrap_err();
     let _ = err.to_string();
     let err = s.parse_move("c3-c4").unwrap_err();
-    assert!(
-        matches!(err, MoveError::Syntax { .. }),
-        "c4 is a light square: {err}"
-    );
+    assert!(matches!(err, MoveError::Syntax { .. }), "c4 is a light square: {err}");
     let err = s.parse_move("a3-a4").unwrap_err();
     assert!(matches!(err, MoveError::Syntax { .. }));
     let err = s.parse_move("b6-a5").unwrap_err();
     let msg = err.to_string();
-    assert!(
-        msg.contains("b6-a5") && msg.contains("black's") && msg.contains("c3-d4"),
-        "{msg}"
-    );
+    assert!(msg.contains("b6-a5") && msg.contains("black's") && msg.contains("c3-d4"), "{msg}");
     let err = s.parse_move("d4-e5").unwrap_err();
     assert!(err.to_string().contains("d4 is empty"), "{err}");
     let err = s.parse_move("c3:e5").unwrap_err();
@@ -147,10 +114,7 @@ fn capture_notation_is_shortest_unambiguous() {
     // squares are added until the text is unambiguous.
     let p = pos("W:WKa1:Bg3,b4,c5,e5,g5,c7,e7");
     let texts: Vec<String> = p.notate(&p.legal_moves());
-    let ends_f6: Vec<&String> = texts
-        .iter()
-        .filter(|t| t.starts_with("a1:") && t.ends_with(":f6"))
-        .collect();
+    let ends_f6: Vec<&String> = texts.iter().filter(|t| t.starts_with("a1:") && t.ends_with(":f6")).collect();
     assert_eq!(ends_f6.len(), 2, "{texts:?}");
     assert!(texts.contains(&"a1:f6:d8:a5:f6".to_string()), "{texts:?}");
     assert!(texts.contains(&"a1:f6:d8:b6:f6".to_string()), "{texts:?}");
@@ -158,10 +122,7 @@ fn capture_notation_is_shortest_unambiguous() {
     assert!(texts.contains(&"a1:f6:d8:b6:h6".to_string()), "{texts:?}");
     // with a single capture per end square, start and end are enough
     let q = pos("W:WKa1:Bd4,h2");
-    assert_eq!(
-        q.notate(&q.legal_moves()),
-        ["a1:e5", "a1:f6", "a1:g7", "a1:h8"]
-    );
+    assert_eq!(q.notate(&q.legal_moves()), ["a1:e5", "a1:f6", "a1:g7", "a1:h8"]);
     // the short text is ambiguous, and the error says which moves match
     let err = p.parse_move("a1:f6").unwrap_err();
     match &err {
@@ -169,10 +130,7 @@ fn capture_notation_is_shortest_unambiguous() {
         e => panic!("{e:?}"),
     }
     let msg = err.to_string();
-    assert!(
-        msg.contains("a1:f6:d8:a5:e1:h4:f6") && msg.contains("a1:f6:d8:b6:f2:h4:f6"),
-        "{msg}"
-    );
+    assert!(msg.contains("a1:f6:d8:a5:e1:h4:f6") && msg.contains("a1:f6:d8:b6:f2:h4:f6"), "{msg}");
     // every text reads back as its move
     for (m, t) in p.legal_moves().iter().zip(&texts) {
         assert_eq!(p.parse_move(t).unwrap().key(), m.key(), "{t}");
@@ -196,39 +154,21 @@ fn duplicate_paths_are_one_move() {
 #[test]
 fn game_history_notation_and_state_untouched_on_error() {
     let mut g = Game::default();
-    for m in [
-        "c3-d4", "f6-e5", "d4xf6", "g7xe5", "g3-f4", "e5xg3", "h2xf4",
-    ] {
+    for m in ["c3-d4", "f6-e5", "d4xf6", "g7xe5", "g3-f4", "e5xg3", "h2xf4"] {
         g.play(m).unwrap();
     }
     let notes: Vec<&str> = g.history().iter().map(|p| p.notation.as_str()).collect();
-    assert_eq!(
-        notes,
-        [
-            "c3-d4", "f6-e5", "d4:f6", "g7:e5", "g3-f4", "e5:g3", "h2:f4"
-        ]
-    );
+    assert_eq!(notes, ["c3-d4", "f6-e5", "d4:f6", "g7:e5", "g3-f4", "e5:g3", "h2:f4"]);
     let before = (g.position().to_owned(), g.counters(), g.history().len());
-    assert!(matches!(
-        g.play("e7-f6x"),
-        Err(GameError::Move(MoveError::Syntax { .. }))
-    ));
-    assert!(matches!(
-        g.play("a3-b4"),
-        Err(GameError::Move(MoveError::Illegal { .. }))
-    ));
-    assert_eq!(
-        before,
-        (g.position().to_owned(), g.counters(), g.history().len())
-    );
+    assert!(matches!(g.play("e7-f6x"), Err(GameError::Move(MoveError::Syntax { .. }))));
+    assert!(matches!(g.play("a3-b4"), Err(GameError::Move(MoveError::Illegal { .. }))));
+    assert_eq!(before, (g.position().to_owned(), g.counters(), g.history().len()));
 }
 
 #[test]
 fn pdn_round_trip() {
     let mut g = Game::default();
-    for m in [
-        "c3-d4", "f6-e5", "d4xf6", "g7xe5", "g3-f4", "e5xg3", "h2xf4",
-    ] {
+    for m in ["c3-d4", "f6-e5", "d4xf6", "g7xe5", "g3-f4", "e5xg3", "h2xf4"] {
         g.play(m).unwrap();
     }
     g.set_tag("Event", "Test \"quoted\"");
@@ -236,10 +176,7 @@ fn pdn_round_trip() {
     let text = g.to_pdn();
     assert!(text.contains("[GameType \"25\"]"), "{text}");
     assert!(text.contains("[Event \"Test \\\"quoted\\\"\"]"), "{text}");
-    assert!(
-        text.contains("1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. g3-f4 e5:g3 4. h2:f4 *"),
-        "{text}"
-    );
+    assert!(text.contains("1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. g3-f4 e5:g3 4. h2:f4 *"), "{text}");
     let h = Game::from_pdn(&text).unwrap();
     assert_eq!(h.position(), g.position());
     assert_eq!(h.to_pdn(), text);
@@ -287,14 +224,8 @@ over two lines} f6-g5 (2... h6-g5 {alt} (3. x) ) 2. 23-19 $1 g5xc5 3. b2-c3!? 1/
 
 #[test]
 fn pdn_errors() {
-    assert!(matches!(
-        Game::from_pdn("[GameType \"20\"]\n1. 32-28 *"),
-        Err(PdnError::UnsupportedGameType(_))
-    ));
-    assert!(matches!(
-        Game::from_pdn("[FEN \"W:Wa8\"]"),
-        Err(PdnError::Fen(_))
-    ));
+    assert!(matches!(Game::from_pdn("[GameType \"20\"]\n1. 32-28 *"), Err(PdnError::UnsupportedGameType(_))));
+    assert!(matches!(Game::from_pdn("[FEN \"W:Wa8\"]"), Err(PdnError::Fen(_))));
     let err = Game::from_pdn("1. c3-d4 f6-g5 2. c3-b4 *").unwrap_err();
     match &err {
         PdnError::Move { ply, text, .. } => {
@@ -304,28 +235,10 @@ fn pdn_errors() {
         e => panic!("{e:?}"),
     }
     assert!(err.to_string().contains("ply 3"), "{err}");
-    for bad in [
-        "[Event \"x",
-        "[Event x]",
-        "1. c3-d4 {",
-        "1. c3-d4 (f6-g5",
-        "1. c3-d4 )",
-    ] {
-        assert!(
-            matches!(Game::from_pdn(bad), Err(PdnError::Syntax { .. })),
-            "{bad}"
-        );
+    for bad in ["[Event \"x", "[Event x]", "1. c3-d4 {", "1. c3-d4 (f6-g5", "1. c3-d4 )"] {
+        assert!(matches!(Game::from_pdn(bad), Err(PdnError::Syntax { .. })), "{bad}");
     }
     // a move after the end of the game
     let err = Game::from_pdn("[FEN \"W:Wc3:Bd4\"]\n1. c3:e5 f6-g5 *").unwrap_err();
-    assert!(
-        matches!(
-            err,
-            PdnError::Move {
-                error: GameError::GameOver(_),
-                ..
-            }
-        ),
-        "{err:?}"
-    );
+    assert!(matches!(err, PdnError::Move { error: GameError::GameOver(_), .. }), "{err:?}");
 }

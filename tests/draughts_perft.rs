@@ -4,28 +4,16 @@
 use tabla::draughts::{Position, perft, perft_paths};
 
 /// RULES.md 2.5, one move per (start, end, captured set).
-const START_MOVES: [u64; 10] = [
-    7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032,
-];
+const START_MOVES: [u64; 10] = [7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032];
 /// RULES.md 2.5, every capture path (differs from depth 8 on).
-const START_PATHS: [u64; 10] = [
-    7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667, 22450647,
-];
+const START_PATHS: [u64; 10] = [7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667, 22450647];
 
 #[test]
 fn perft_start_depth_1_to_8_both_conventions() {
     let p = Position::start();
     for d in 1..=8u32 {
-        assert_eq!(
-            perft(&p, d),
-            START_MOVES[d as usize - 1],
-            "moves, depth {d}"
-        );
-        assert_eq!(
-            perft_paths(&p, d),
-            START_PATHS[d as usize - 1],
-            "paths, depth {d}"
-        );
+        assert_eq!(perft(&p, d), START_MOVES[d as usize - 1], "moves, depth {d}");
+        assert_eq!(perft_paths(&p, d), START_PATHS[d as usize - 1], "paths, depth {d}");
     }
 }
 
@@ -34,16 +22,8 @@ fn perft_start_depth_1_to_8_both_conventions() {
 fn perft_start_depth_9_and_10_both_conventions() {
     let p = Position::start();
     for d in 9..=10u32 {
-        assert_eq!(
-            perft(&p, d),
-            START_MOVES[d as usize - 1],
-            "moves, depth {d}"
-        );
-        assert_eq!(
-            perft_paths(&p, d),
-            START_PATHS[d as usize - 1],
-            "paths, depth {d}"
-        );
+        assert_eq!(perft(&p, d), START_MOVES[d as usize - 1], "moves, depth {d}");
+        assert_eq!(perft_paths(&p, d), START_PATHS[d as usize - 1], "paths, depth {d}");
     }
 }
 
@@ -66,11 +46,7 @@ fn load(text: &str) -> Vec<Case> {
                 fen: f[0].to_string(),
                 depth: f[1].parse().unwrap(),
                 moves: f[2].parse().unwrap(),
-                paths: if f[3] == "-" {
-                    None
-                } else {
-                    Some(f[3].parse().unwrap())
-                },
+                paths: if f[3] == "-" { None } else { Some(f[3].parse().unwrap()) },
             }
         })
         .collect()
@@ -82,21 +58,9 @@ fn perft_public_suite() {
     assert_eq!(cases.len(), 13);
     for c in &cases {
         let p = Position::from_fen(&c.fen).unwrap();
-        assert_eq!(
-            perft(&p, c.depth),
-            c.moves,
-            "moves: {} depth {}",
-            c.fen,
-            c.depth
-        );
+        assert_eq!(perft(&p, c.depth), c.moves, "moves: {} depth {}", c.fen, c.depth);
         if let Some(paths) = c.paths {
-            assert_eq!(
-                perft_paths(&p, c.depth),
-                paths,
-                "paths: {} depth {}",
-                c.fen,
-                c.depth
-            );
+            assert_eq!(perft_paths(&p, c.depth), paths, "paths: {} depth {}", c.fen, c.depth);
         }
     }
 }
@@ -108,21 +72,9 @@ fn perft_king_suite() {
     cases.extend(load(include_str!("data/draughts/perft_suite_deep.txt")));
     for c in &cases {
         let p = Position::from_fen(&c.fen).unwrap();
-        assert_eq!(
-            perft(&p, c.depth),
-            c.moves,
-            "moves: {} depth {}",
-            c.fen,
-            c.depth
-        );
+        assert_eq!(perft(&p, c.depth), c.moves, "moves: {} depth {}", c.fen, c.depth);
         if let Some(paths) = c.paths {
-            assert_eq!(
-                perft_paths(&p, c.depth),
-                paths,
-                "paths: {} depth {}",
-                c.fen,
-                c.depth
-            );
+            assert_eq!(perft_paths(&p, c.depth), paths, "paths: {} depth {}", c.fen, c.depth);
         }
     }
 }
@@ -135,10 +87,7 @@ fn movegen_matches_oracle_on_random_positions() {
     use tabla::draughts::Square;
     let text = include_str!("data/draughts/movegen_oracle.txt");
     let mut n = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let f: Vec<&str> = line.split('|').collect();
         let p = Position::from_fen(f[0]).unwrap();
         let want: BTreeSet<(Square, Square, u32)> = f[2]
@@ -146,26 +95,15 @@ fn movegen_matches_oracle_on_random_positions() {
             .map(|m| {
                 let parts: Vec<&str> = m.split([':', '-']).collect();
                 let sq = |s: &str| Square::parse(s).unwrap();
-                let captured = parts
-                    .get(2)
-                    .map(|c| c.split(',').fold(0u32, |b, s| b | sq(s).bit()))
-                    .unwrap_or(0);
+                let captured = parts.get(2).map(|c| c.split(',').fold(0u32, |b, s| b | sq(s).bit())).unwrap_or(0);
                 (sq(parts[0]), sq(parts[1]), captured)
             })
             .collect();
         let moves = p.legal_moves();
-        let got: BTreeSet<(Square, Square, u32)> = moves
-            .iter()
-            .map(|m| (m.from(), m.to(), m.captured()))
-            .collect();
+        let got: BTreeSet<(Square, Square, u32)> = moves.iter().map(|m| (m.from(), m.to(), m.captured())).collect();
         assert_eq!(got, want, "{}", f[0]);
         assert_eq!(moves.len(), want.len(), "{}", f[0]);
-        assert_eq!(
-            p.legal_paths().len(),
-            f[1].parse::<usize>().unwrap(),
-            "paths: {}",
-            f[0]
-        );
+        assert_eq!(p.legal_paths().len(), f[1].parse::<usize>().unwrap(), "paths: {}", f[0]);
         n += 1;
     }
     assert_eq!(n, 1000);

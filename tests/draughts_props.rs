@@ -29,11 +29,7 @@ fn arb_position() -> impl Strategy<Value = Position> {
                 _ => {}
             }
         }
-        let turn = if black_to_move {
-            Color::Black
-        } else {
-            Color::White
-        };
+        let turn = if black_to_move { Color::Black } else { Color::White };
         Position::from_bitboards(w, b, k, turn).expect("valid by construction")
     })
 }
@@ -45,10 +41,7 @@ fn keys(moves: &[Move]) -> BTreeSet<MoveKey> {
 /// Checks every per-position invariant.
 fn check_position(p: &Position) -> Result<(), TestCaseError> {
     prop_assert!(p.is_consistent());
-    prop_assert_eq!(
-        p.hash(),
-        zobrist::hash_of(p.white(), p.black(), p.kings(), p.turn())
-    );
+    prop_assert_eq!(p.hash(), zobrist::hash_of(p.white(), p.black(), p.kings(), p.turn()));
     // FEN round trip, both forms
     prop_assert_eq!(Position::from_fen(&p.to_fen()).unwrap(), *p);
     prop_assert_eq!(Position::from_fen(&p.to_fen_numeric()).unwrap(), *p);
@@ -71,14 +64,7 @@ fn check_position(p: &Position) -> Result<(), TestCaseError> {
         prop_assert_eq!(p.move_text(m), t.clone());
         prop_assert_eq!(p.find_move(m.key()), Some(*m));
         // the move's own invariants
-        prop_assert_eq!(
-            m.path_len(),
-            if m.is_capture() {
-                m.capture_count() + 1
-            } else {
-                2
-            }
-        );
+        prop_assert_eq!(m.path_len(), if m.is_capture() { m.capture_count() + 1 } else { 2 });
         prop_assert_eq!(m.captures().fold(0u32, |b, s| b | s.bit()), m.captured());
         prop_assert!(m.captured() & p.pieces(p.turn().opposite()) == m.captured());
         // make/unmake and copy-make agree and restore exactly
@@ -90,10 +76,7 @@ fn check_position(p: &Position) -> Result<(), TestCaseError> {
         // material never grows; the captured pieces are gone; promotion only by a man
         let (us, them) = (p.turn(), p.turn().opposite());
         prop_assert_eq!(q.count(us).total(), p.count(us).total());
-        prop_assert_eq!(
-            q.count(them).total(),
-            p.count(them).total() - m.capture_count() as u32
-        );
+        prop_assert_eq!(q.count(them).total(), p.count(them).total() - m.capture_count() as u32);
         prop_assert_eq!(q.count(us).kings, p.count(us).kings + m.promotes() as u32);
         q.unmake(undo);
         prop_assert_eq!(q, *p);

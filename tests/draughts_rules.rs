@@ -3,8 +3,7 @@
 use std::collections::BTreeSet;
 
 use tabla::draughts::{
-    Color, DrawReason, Game, GameError, GameOptions, Move, MoveError, Outcome, Position, Square,
-    WinReason,
+    Color, DrawReason, Game, GameError, GameOptions, Move, MoveError, Outcome, Position, Square, WinReason,
 };
 
 fn pos(fen: &str) -> Position {
@@ -35,16 +34,8 @@ fn game(fen: &str) -> Game {
 fn ru_board_and_start_position() {
     let p = Position::start();
     assert_eq!(p.turn(), Color::White);
-    assert_eq!(
-        p.to_fen(),
-        "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
-    );
-    assert_eq!(
-        paths(&p),
-        set(&[
-            "a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"
-        ])
-    );
+    assert_eq!(p.to_fen(), "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8");
+    assert_eq!(paths(&p), set(&["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -88,12 +79,7 @@ fn ru_king_move_flying() {
     assert_eq!(p.legal_moves().len(), 7);
     // blocked by its own piece and by an enemy piece without a square behind
     let p = pos("W:WKc3,e5:Bb4,a5");
-    let k: BTreeSet<String> = p
-        .legal_moves()
-        .iter()
-        .filter(|m| m.from() == sq("c3"))
-        .map(Move::long_text)
-        .collect();
+    let k: BTreeSet<String> = p.legal_moves().iter().filter(|m| m.from() == sq("c3")).map(Move::long_text).collect();
     assert_eq!(k, set(&["c3-b2", "c3-a1", "c3-d2", "c3-e1", "c3-d4"]));
 }
 
@@ -145,24 +131,13 @@ fn ru_turkish_strike_captured_pieces_block() {
     // The king takes d2, f6, c7 and b4 and arrives on c3. From there e5 would be capturable if
     // f6 were gone, but f6 (captured, still on the board) blocks the square behind e5.
     let p = pos("W:WKc1:Bd2,b4,e5,f6,h6,c7");
-    assert_eq!(
-        paths(&p),
-        set(&[
-            "c1:f4:d6:b8",
-            "c1:f4:d6:a3",
-            "c1:g5:e7:a3",
-            "c1:g5:d8:a5:c3"
-        ])
-    );
+    assert_eq!(paths(&p), set(&["c1:f4:d6:b8", "c1:f4:d6:a3", "c1:g5:e7:a3", "c1:g5:d8:a5:c3"]));
     let m = p.parse_move("c1:g5:d8:a5:c3").unwrap();
     let after = p.after(&m);
     assert_eq!(after.to_fen(), "B:WKc3:Be5,h6");
     // Here c7, taken first, still blocks the square behind d6 when the king reaches e5.
     let p = pos("W:WKd8:Bf2,h2,c3,f4,d6,c7");
-    assert_eq!(
-        paths(&p),
-        set(&["d8:a5:e1:g3:e5", "d8:a5:d2:g5", "d8:a5:d2:h6", "d8:b6:g1"])
-    );
+    assert_eq!(paths(&p), set(&["d8:a5:e1:g3:e5", "d8:a5:d2:g5", "d8:a5:d2:h6", "d8:b6:g1"]));
 }
 
 #[test]
@@ -210,20 +185,14 @@ fn ru_touch_move_option() {
     g.touch(sq("c3")).unwrap();
     g.play("a3-b4").unwrap();
     // on: a touched piece with a legal move must be moved
-    let opts = GameOptions {
-        touch_move: true,
-        ..GameOptions::default()
-    };
+    let opts = GameOptions { touch_move: true, ..GameOptions::default() };
     let mut g = Game::new(opts);
     g.touch(sq("c3")).unwrap();
     assert_eq!(g.legal_moves().len(), 2);
     let err = g.play("a3-b4").unwrap_err();
     assert_eq!(err, GameError::TouchMove { touched: sq("c3") });
     assert!(err.to_string().contains("must be moved"));
-    assert_eq!(
-        g.touch(sq("e3")),
-        Err(GameError::TouchMove { touched: sq("c3") })
-    );
+    assert_eq!(g.touch(sq("e3")), Err(GameError::TouchMove { touched: sq("c3") }));
     assert!(g.release().is_err());
     assert_eq!(g.history().len(), 0, "state untouched on error");
     g.play("c3-d4").unwrap();
@@ -233,14 +202,8 @@ fn ru_touch_move_option() {
     g.touch(sq("f6")).unwrap();
     g.play("f6-g5").unwrap();
     // only the side to move's pieces can be picked up
-    assert!(matches!(
-        g.touch(sq("f6")),
-        Err(GameError::CannotTouch { .. })
-    ));
-    assert!(matches!(
-        g.touch(sq("e5")),
-        Err(GameError::CannotTouch { .. })
-    ));
+    assert!(matches!(g.touch(sq("f6")), Err(GameError::CannotTouch { .. })));
+    assert!(matches!(g.touch(sq("e5")), Err(GameError::CannotTouch { .. })));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -251,41 +214,20 @@ fn ru_win_no_pieces_and_no_moves() {
     // capturing the last piece wins
     let mut g = game("W:Wc3:Bd4");
     g.play("c3:e5").unwrap();
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: WinReason::NoPieces
-        })
-    );
+    assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::NoPieces }));
     assert!(matches!(g.play("e5-f6"), Err(GameError::GameOver(_))));
     assert!(g.legal_moves().is_empty());
     // blocking the last mobile piece wins
     let mut g = game("W:Wb4,d2:Ba5");
     g.play("d2-c3").unwrap();
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: WinReason::NoMoves
-        })
-    );
-    assert_eq!(
-        g.outcome().unwrap().to_string(),
-        "white wins: black has no legal move"
-    );
+    assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::NoMoves }));
+    assert_eq!(g.outcome().unwrap().to_string(), "white wins: black has no legal move");
     // undo takes the win back
     g.undo().unwrap();
     assert_eq!(g.outcome(), None);
     // a position set up with the side to move stuck is already decided
     let g = game("B:Wb4,c3:Ba5");
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Win {
-            winner: Color::White,
-            reason: WinReason::NoMoves
-        })
-    );
+    assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::NoMoves }));
 }
 
 /// Whether a move is "quiet" for the draw tests: no capture, no promotion, a position not seen
@@ -305,12 +247,7 @@ fn safe(g: &Game, m: &Move) -> bool {
 /// over before the last one.
 fn walk(g: &mut Game, plies: usize, mut pick: impl FnMut(&Game, &Move) -> bool) {
     for i in 0..plies {
-        assert_eq!(
-            g.outcome(),
-            None,
-            "game over early, before ply {i}: {}",
-            g.fen()
-        );
+        assert_eq!(g.outcome(), None, "game over early, before ply {i}: {}", g.fen());
         let legal = g.legal_moves();
         // one ply of look-ahead: prefer moves after which the opponent has a safe reply
         let has_reply = |m: &Move| {
@@ -346,14 +283,8 @@ fn ru_draw_repetition_third_occurrence() {
     // undo takes it back, and the rule can be switched off
     g.undo().unwrap();
     assert_eq!(g.outcome(), None);
-    let mut g = Game::from_fen(
-        "W:WKc1,a3,b2:BKb8,h6,g7",
-        GameOptions {
-            draw_rules: false,
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let mut g =
+        Game::from_fen("W:WKc1,a3,b2:BKb8,h6,g7", GameOptions { draw_rules: false, ..Default::default() }).unwrap();
     for m in cycle.iter().chain(cycle.iter()).chain(cycle.iter()) {
         g.play(m).unwrap();
     }
@@ -379,15 +310,8 @@ fn ru_draw_3k1k_fifteen_moves() {
     assert_eq!(g.counters().balance_moves, [14, 14]);
     assert_eq!(g.outcome(), None);
     walk(&mut g, 1, off_road);
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome::Draw(DrawReason::ThreeKingsVsKing))
-    );
-    assert_eq!(
-        g.counters().kings_only_plies,
-        29,
-        "before RU-DRAW-KINGS-15 would apply"
-    );
+    assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::ThreeKingsVsKing)));
+    assert_eq!(g.counters().kings_only_plies, 29, "before RU-DRAW-KINGS-15 would apply");
     g.undo().unwrap();
     assert_eq!(g.outcome(), None);
     assert_eq!(g.counters().balance_moves, [14, 14]);
@@ -418,18 +342,10 @@ fn ru_draw_30_60_kings_on_both_sides() {
         if g.counters().kings_only_plies >= 24 {
             // a man move, by the least advanced man, so that no man runs out of room
             let adv = |s: Square| {
-                if g.turn() == Color::White {
-                    s.rank()
-                } else {
-                    7 - s.rank()
-                }
+                if g.turn() == Color::White { s.rank() } else { 7 - s.rank() }
             };
-            let least = g
-                .legal_moves()
-                .iter()
-                .filter(|x| !is_king_move(g, x) && safe(g, x))
-                .map(|x| adv(x.from()))
-                .min();
+            let least =
+                g.legal_moves().iter().filter(|x| !is_king_move(g, x) && safe(g, x)).map(|x| adv(x.from())).min();
             !is_king_move(g, m) && Some(adv(m.from())) == least
         } else {
             is_king_move(g, m)
@@ -465,11 +381,7 @@ fn ru_draw_5_lone_king_on_main_road_and_small_endings() {
     // A king and two men against it: same rule.
     let mut g = game("W:WKc1,a3,h2:BKh8");
     let on_road_men = |g: &Game, m: &Move| {
-        if g.turn() == Color::White {
-            is_king_move(g, m)
-        } else {
-            m.to().on_main_diagonal()
-        }
+        if g.turn() == Color::White { is_king_move(g, m) } else { m.to().on_main_diagonal() }
     };
     walk(&mut g, 9, on_road_men);
     assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::FiveMoves)));
@@ -489,9 +401,7 @@ fn ru_draw_5_lone_king_on_main_road_and_small_endings() {
     assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::FiveMoves)));
     // A king and a man against a lone king.
     let mut g = game("B:WKc1,a3:BKa7");
-    walk(&mut g, 9, |g, m| {
-        g.turn() == Color::Black || is_king_move(g, m)
-    });
+    walk(&mut g, 9, |g, m| g.turn() == Color::Black || is_king_move(g, m));
     assert_eq!(g.outcome(), None);
     walk(&mut g, 1, is_king_move);
     assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::FiveMoves)));
@@ -503,9 +413,7 @@ fn ru_draw_5_lone_king_on_main_road_and_small_endings() {
     assert_eq!(g.outcome(), Some(Outcome::Draw(DrawReason::FiveMoves)));
     // Three kings against a lone king off the main road: not this rule.
     let mut g = game("W:WKc1,Ke1,Kg1:BKa7");
-    walk(&mut g, 12, |g, m| {
-        g.turn() == Color::White || !m.to().on_main_diagonal()
-    });
+    walk(&mut g, 12, |g, m| g.turn() == Color::White || !m.to().on_main_diagonal());
     assert_eq!(g.outcome(), None);
 }
 
@@ -529,14 +437,7 @@ fn ru_draw_agreement() {
 
 #[test]
 fn ru_draw_rules_off() {
-    let mut g = Game::from_fen(
-        "W:WKc1:BKa7",
-        GameOptions {
-            draw_rules: false,
-            touch_move: false,
-        },
-    )
-    .unwrap();
+    let mut g = Game::from_fen("W:WKc1:BKa7", GameOptions { draw_rules: false, touch_move: false }).unwrap();
     walk(&mut g, 12, |_, _| true);
     assert_eq!(g.outcome(), None);
 }

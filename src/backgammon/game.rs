@@ -91,12 +91,25 @@ pub enum Action {
         set: bool,
     },
     /// A confirmed play (a turn, or a segment of an acey-deucey turn); `steps` are authoritative.
-    Play { player: Player, notation: String, steps: Vec<Step> },
+    Play {
+        player: Player,
+        notation: String,
+        steps: Vec<Step>,
+    },
     /// Acey-deucey: the doubles chosen after a 1-2.
-    ChooseDoubles { player: Player, die: u8 },
-    Double { player: Player },
-    Take { player: Player },
-    Pass { player: Player },
+    ChooseDoubles {
+        player: Player,
+        die: u8,
+    },
+    Double {
+        player: Player,
+    },
+    Take {
+        player: Player,
+    },
+    Pass {
+        player: Player,
+    },
     NextGame,
 }
 
@@ -568,9 +581,7 @@ impl Game {
     fn roll_with(&mut self, dice: [u8; 2], set: bool) {
         self.record.push(Action::Roll { player: self.turn, dice, set });
         self.roll = Some(dice);
-        let ad12 = self.options.variant == Variant::AceyDeucey && {
-            dice == [1, 2] || dice == [2, 1]
-        };
+        let ad12 = self.options.variant == Variant::AceyDeucey && { dice == [1, 2] || dice == [2, 1] };
         let kind = if ad12 { SegKind::AceyDeucey12 } else { SegKind::Normal };
         self.begin(kind, dice[0], dice[1], if dice[0] == dice[1] { 4 } else { 2 });
     }
@@ -581,16 +592,8 @@ impl Game {
         let len = plays.first().map(|p: &Play| p.steps().len()).unwrap_or(0);
         let targets = plays.iter().map(|p| p.result).collect();
         let dice = if d1 == d2 { vec![d1; moves] } else { vec![d1, d2] };
-        self.seg = Some(Segment {
-            kind,
-            dice,
-            start: self.pos,
-            plays,
-            targets,
-            len,
-            steps: Vec::new(),
-            history: Vec::new(),
-        });
+        self.seg =
+            Some(Segment { kind, dice, start: self.pos, plays, targets, len, steps: Vec::new(), history: Vec::new() });
         self.phase = Phase::Move;
     }
 
@@ -1077,12 +1080,7 @@ impl Game {
         let p = self.position_for(Player::White);
         let mut points = [0i8; 24];
         points.copy_from_slice(&p.board()[1..25]);
-        (
-            points,
-            [p.bar(false), p.bar(true)],
-            [p.off(false), p.off(true)],
-            [p.unentered(false), p.unentered(true)],
-        )
+        (points, [p.bar(false), p.bar(true)], [p.off(false), p.off(true)], [p.unentered(false), p.unentered(true)])
     }
 
     /// Pip counts `[white, black]`.
@@ -1142,4 +1140,3 @@ fn reach(
     memo.insert(key, ok);
     ok
 }
-

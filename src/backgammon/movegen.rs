@@ -592,14 +592,22 @@ mod fast {
         (31 - m.leading_zeros()) as usize
     }
 
-    pub(super) fn generate<S: PlaySink>(rules: MoveRules, p: &Position, a: usize, b: usize, moves: usize, sink: &mut S) {
+    pub(super) fn generate<S: PlaySink>(
+        rules: MoveRules,
+        p: &Position,
+        a: usize,
+        b: usize,
+        moves: usize,
+        sink: &mut S,
+    ) {
         let (occ, closed) = masks(p);
         if occ == 0 || (a == b && moves == 0) {
             sink.emit(p, &[]);
             return;
         }
         if a == b {
-            let mut g = Doubles { sink, start: 0, best: 0, moves: moves.min(4), die: a, closed, steps: [Step::default(); 4] };
+            let mut g =
+                Doubles { sink, start: 0, best: 0, moves: moves.min(4), die: a, closed, steps: [Step::default(); 4] };
             g.start = g.sink.count();
             g.rec(rules, p, occ, 0, BAR);
         } else if a > b {
@@ -610,7 +618,15 @@ mod fast {
     }
 
     #[inline(always)]
-    fn mixed<S: PlaySink>(rules: MoveRules, p: &Position, occ: u32, closed: u32, big: usize, small: usize, sink: &mut S) {
+    fn mixed<S: PlaySink>(
+        rules: MoveRules,
+        p: &Position,
+        occ: u32,
+        closed: u32,
+        big: usize,
+        small: usize,
+        sink: &mut S,
+    ) {
         let start = sink.count();
         let mut continued = 0u32;
         // Small first, then big from a point no higher.

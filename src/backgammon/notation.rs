@@ -243,7 +243,9 @@ pub fn resolve(text: &str, before: &Position, plays: &[Play]) -> Result<usize, N
         _ => {
             // Narrow by the text's own printing and by its hit marks.
             let norm = normalize(&parsed);
-            if let Some(&i) = candidates.iter().find(|&&i| normalize_text(&format_play(before, plays[i].steps())) == norm) {
+            if let Some(&i) =
+                candidates.iter().find(|&&i| normalize_text(&format_play(before, plays[i].steps())) == norm)
+            {
                 return Ok(i);
             }
             let marked: Vec<u8> = parsed
@@ -266,8 +268,7 @@ pub fn resolve(text: &str, before: &Position, plays: &[Play]) -> Result<usize, N
                     for s in plays[i].steps() {
                         lands[s.to as usize] += 1;
                     }
-                    marked.iter().all(|p| hits.contains(p))
-                        && (1..26).all(|p| landings[p] <= lands[p])
+                    marked.iter().all(|p| hits.contains(p)) && (1..26).all(|p| landings[p] <= lands[p])
                 })
                 .collect();
             if narrowed.len() == 1 {

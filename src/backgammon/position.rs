@@ -114,8 +114,7 @@ impl Position {
     pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
         let mut p = Position::empty();
         let m: u32 = setup.mover.iter().map(|&c| c as u32).sum::<u32>() + setup.unentered[0] as u32;
-        let o: u32 =
-            setup.opponent.iter().map(|&c| c as u32).sum::<u32>() + setup.unentered[1] as u32;
+        let o: u32 = setup.opponent.iter().map(|&c| c as u32).sum::<u32>() + setup.unentered[1] as u32;
         if m > CHECKERS as u32 {
             return Err(SetupError::TooManyCheckers { opponent: false, count: m });
         }

@@ -184,10 +184,9 @@ impl fmt::Display for SaveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SaveError::Json(e) => write!(f, "the save is not a valid tabla backgammon save: {e}"),
-            SaveError::Format { format, version } => write!(
-                f,
-                "the save is '{format}' version {version}; this build reads '{FORMAT}' version {VERSION}"
-            ),
+            SaveError::Format { format, version } => {
+                write!(f, "the save is '{format}' version {version}; this build reads '{FORMAT}' version {VERSION}")
+            }
             SaveError::Start(e) => write!(f, "the save's starting position is invalid: {e}"),
             SaveError::Replay { index, error } => {
                 write!(f, "the save is corrupted: its action {} cannot be replayed: {error}", index + 1)

@@ -80,4 +80,3 @@ pub fn score(final_pos: &Position, scoring: Scoring) -> (OutcomeKind, u32) {
         Scoring::PerChecker => (OutcomeKind::PerChecker, 15 - loser_off as u32),
     }
 }
-

@@ -253,7 +253,9 @@ mod tests {
         assert!(OptionsInput::from_json(r#"{"variant":"chess"}"#).is_err());
         assert!(OptionsInput::from_json(r#"{"matchLenght":3}"#).is_err());
         assert!(OptionsInput::from_json(r#"{"jacoby":true,"matchLength":3}"#).is_err());
-        let (o, _) = OptionsInput::from_json(r#"{"variant":"acey-deucey","scoring":"per-checker","exactBearOff":true}"#).unwrap();
+        let (o, _) =
+            OptionsInput::from_json(r#"{"variant":"acey-deucey","scoring":"per-checker","exactBearOff":true}"#)
+                .unwrap();
         assert_eq!(o.scoring, Scoring::PerChecker);
         assert!(o.move_rules().exact_bear_off);
     }

@@ -25,12 +25,8 @@ pub enum Direction {
 
 impl Direction {
     /// All four directions.
-    pub const ALL: [Direction; 4] = [
-        Direction::NorthWest,
-        Direction::NorthEast,
-        Direction::SouthWest,
-        Direction::SouthEast,
-    ];
+    pub const ALL: [Direction; 4] =
+        [Direction::NorthWest, Direction::NorthEast, Direction::SouthWest, Direction::SouthEast];
 
     /// Whether square indices increase along this direction.
     #[inline]
@@ -150,11 +146,7 @@ pub const RAY: [[Bitboard; 32]; 4] = build_rays();
 /// lie on one ray in that direction).
 #[inline(always)]
 pub const fn nearest(b: Bitboard, d: usize) -> usize {
-    if d < 2 {
-        b.trailing_zeros() as usize
-    } else {
-        31 - b.leading_zeros() as usize
-    }
+    if d < 2 { b.trailing_zeros() as usize } else { 31 - b.leading_zeros() as usize }
 }
 
 /// The squares of `RAY[d][s]` strictly before the first square of `occupied` on it (all of the

@@ -90,9 +90,7 @@ impl std::fmt::Display for DrawReason {
             DrawReason::Repetition => "the same position occurred three times",
             DrawReason::ThreeKingsVsKing => "three kings did not catch a lone king within 15 moves",
             DrawReason::KingsOnly15 => "15 moves with only kings moving and no capture",
-            DrawReason::ThirtySixty => {
-                "kings on both sides and no change of material for 30/60 moves"
-            }
+            DrawReason::ThirtySixty => "kings on both sides and no change of material for 30/60 moves",
             DrawReason::FiveMoves => "the five-move rule against a lone king",
             DrawReason::Agreement => "agreement",
         })
@@ -135,17 +133,9 @@ impl DrawCounters {
     pub fn after(&self, before: &Position, mv: &Move, after: &Position) -> DrawCounters {
         let mover = before.turn();
         let king_moved = before.kings() & mv.from().bit() != 0;
-        let kings_only_plies = if mv.is_capture() || !king_moved {
-            0
-        } else {
-            self.kings_only_plies + 1
-        };
+        let kings_only_plies = if mv.is_capture() || !king_moved { 0 } else { self.kings_only_plies + 1 };
         let balance_changed = mv.is_capture() || mv.promotes();
-        let mut balance_moves = if balance_changed {
-            [0, 0]
-        } else {
-            self.balance_moves
-        };
+        let mut balance_moves = if balance_changed { [0, 0] } else { self.balance_moves };
         if !balance_changed {
             balance_moves[mover.index()] += 1;
         }
@@ -161,11 +151,7 @@ impl DrawCounters {
                 }
             }
         };
-        DrawCounters {
-            kings_only_plies,
-            balance_moves,
-            main_road_moves,
-        }
+        DrawCounters { kings_only_plies, balance_moves, main_road_moves }
     }
 
     /// Plies since the material last changed.
@@ -180,16 +166,8 @@ impl DrawCounters {
         let b = pos.count(Color::Black);
         // RU-DRAW-3K1K
         for strong in [Color::White, Color::Black] {
-            let (s, weak) = if strong == Color::White {
-                (w, b)
-            } else {
-                (b, w)
-            };
-            if weak.men == 0
-                && weak.kings == 1
-                && s.kings >= 3
-                && self.balance_moves[strong.index()] >= 15
-            {
+            let (s, weak) = if strong == Color::White { (w, b) } else { (b, w) };
+            if weak.men == 0 && weak.kings == 1 && s.kings >= 3 && self.balance_moves[strong.index()] >= 15 {
                 return Some(DrawReason::ThreeKingsVsKing);
             }
         }
@@ -201,9 +179,7 @@ impl DrawCounters {
         if w.kings >= 1 && b.kings >= 1 {
             let total = w.total() + b.total();
             let plies = self.balance_plies();
-            if ((4..=5).contains(&total) && plies >= 60)
-                || ((6..=7).contains(&total) && plies >= 120)
-            {
+            if ((4..=5).contains(&total) && plies >= 60) || ((6..=7).contains(&total) && plies >= 120) {
                 return Some(DrawReason::ThirtySixty);
             }
         }
@@ -218,11 +194,7 @@ impl DrawCounters {
             }
         } else {
             for strong in [Color::White, Color::Black] {
-                let (s, weak) = if strong == Color::White {
-                    (w, b)
-                } else {
-                    (b, w)
-                };
+                let (s, weak) = if strong == Color::White { (w, b) } else { (b, w) };
                 if weak.men == 0
                     && weak.kings == 1
                     && matches!((s.kings, s.men), (2, 0) | (1, 1))

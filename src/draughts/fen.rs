@@ -49,16 +49,12 @@ impl fmt::Display for FenError {
             FenError::Empty => write!(f, "it is empty"),
             FenError::BadTurn(t) => write!(f, "the side to move must be W or B, not `{t}`"),
             FenError::BadField(t) => {
-                write!(
-                    f,
-                    "field `{t}` must start with W or B followed by a list of squares"
-                )
+                write!(f, "field `{t}` must start with W or B followed by a list of squares")
             }
             FenError::DuplicateSide(c) => write!(f, "{c}'s pieces are listed twice"),
-            FenError::BadSquare(t) => write!(
-                f,
-                "`{t}` is not a square (expected a dark square like c3 or a number 1..32, with K for a king)"
-            ),
+            FenError::BadSquare(t) => {
+                write!(f, "`{t}` is not a square (expected a dark square like c3 or a number 1..32, with K for a king)")
+            }
             FenError::BadRange(t) => write!(f, "`{t}` is not a valid range of square numbers"),
             FenError::Position(e) => write!(f, "{e}"),
         }

@@ -27,10 +27,7 @@ pub struct GameOptions {
 
 impl Default for GameOptions {
     fn default() -> GameOptions {
-        GameOptions {
-            draw_rules: true,
-            touch_move: false,
-        }
+        GameOptions { draw_rules: true, touch_move: false }
     }
 }
 
@@ -88,14 +85,8 @@ impl Outcome {
     /// The PDN result token: `1-0`, `0-1` or `1/2-1/2`.
     pub fn pdn_result(self) -> &'static str {
         match self {
-            Outcome::Win {
-                winner: Color::White,
-                ..
-            } => "1-0",
-            Outcome::Win {
-                winner: Color::Black,
-                ..
-            } => "0-1",
+            Outcome::Win { winner: Color::White, .. } => "1-0",
+            Outcome::Win { winner: Color::Black, .. } => "0-1",
             Outcome::Draw(_) => "1/2-1/2",
         }
     }
@@ -104,16 +95,10 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Win {
-                winner,
-                reason: WinReason::NoPieces,
-            } => {
+            Outcome::Win { winner, reason: WinReason::NoPieces } => {
                 write!(f, "{winner} wins: {} has no pieces left", winner.opposite())
             }
-            Outcome::Win {
-                winner,
-                reason: WinReason::NoMoves,
-            } => {
+            Outcome::Win { winner, reason: WinReason::NoMoves } => {
                 write!(f, "{winner} wins: {} has no legal move", winner.opposite())
             }
             Outcome::Draw(r) => write!(f, "draw: {r}"),
@@ -327,11 +312,7 @@ impl Game {
         }
         let mt = MoveText::parse(text)?;
         let legal = self.position.legal_moves();
-        let paths = if legal.first().is_some_and(Move::is_capture) {
-            self.position.legal_paths()
-        } else {
-            Vec::new()
-        };
+        let paths = if legal.first().is_some_and(Move::is_capture) { self.position.legal_paths() } else { Vec::new() };
         let mv = self.position.resolve(text, &mt, &legal, Some(&paths))?;
         self.commit(mv, &legal, &paths)
     }
@@ -350,11 +331,7 @@ impl Game {
                 hint: None,
             }));
         };
-        let paths = if m.is_capture() {
-            self.position.legal_paths()
-        } else {
-            Vec::new()
-        };
+        let paths = if m.is_capture() { self.position.legal_paths() } else { Vec::new() };
         self.commit(m, &legal, &paths)
     }
 
@@ -364,20 +341,11 @@ impl Game {
                 return Err(GameError::TouchMove { touched: t });
             }
         }
-        let notation = if mv.is_capture() {
-            super::notation::short_capture_text(paths, &mv)
-        } else {
-            mv.long_text()
-        };
+        let notation = if mv.is_capture() { super::notation::short_capture_text(paths, &mv) } else { mv.long_text() };
         let before = self.position;
         let after = before.after(&mv);
         let counters = self.counters.after(&before, &mv, &after);
-        self.history.push(Ply {
-            mv,
-            notation,
-            before,
-            counters_before: self.counters,
-        });
+        self.history.push(Ply { mv, notation, before, counters_before: self.counters });
         self.position = after;
         self.counters = counters;
         self.touched = None;
@@ -430,10 +398,7 @@ impl Game {
         }
         match self.position.piece_at(square) {
             None => {
-                return Err(GameError::CannotTouch {
-                    square,
-                    reason: "the square is empty".into(),
-                });
+                return Err(GameError::CannotTouch { square, reason: "the square is empty".into() });
             }
             Some(p) if p.color != self.turn() => {
                 return Err(GameError::CannotTouch {
@@ -483,16 +448,10 @@ impl Game {
         let pos = &self.position;
         let loser = pos.turn();
         if pos.pieces(loser) == 0 {
-            return Some(Outcome::Win {
-                winner: loser.opposite(),
-                reason: WinReason::NoPieces,
-            });
+            return Some(Outcome::Win { winner: loser.opposite(), reason: WinReason::NoPieces });
         }
         if !pos.has_legal_move() {
-            return Some(Outcome::Win {
-                winner: loser.opposite(),
-                reason: WinReason::NoMoves,
-            });
+            return Some(Outcome::Win { winner: loser.opposite(), reason: WinReason::NoMoves });
         }
         if self.agreed_draw {
             return Some(Outcome::Draw(DrawReason::Agreement));

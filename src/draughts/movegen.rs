@@ -21,9 +21,7 @@
 //! generator keeps the first path it finds for each. The `*_paths_*` functions instead yield
 //! every capture path (the other perft convention).
 
-use super::bitboard::{
-    Bitboard, JUMP_FROM, JUMP_LAND, NEIGHBOR, RANK1, RANK8, RAY, nearest, opposite, slide, step,
-};
+use super::bitboard::{Bitboard, JUMP_FROM, JUMP_LAND, NEIGHBOR, RANK1, RANK8, RAY, nearest, opposite, slide, step};
 use super::moves::{MAX_CAPTURES, Move};
 use super::position::Position;
 use super::square::Color;
@@ -321,12 +319,7 @@ impl Position {
             Color::White => RANK8,
             Color::Black => RANK1,
         };
-        let mut c = Capturer {
-            occ,
-            promo,
-            sink,
-            mv: Move::quiet(0, 0, false),
-        };
+        let mut c = Capturer { occ, promo, sink, mv: Move::quiet(0, 0, false) };
         while men != 0 {
             let s = men.trailing_zeros() as usize;
             men &= men - 1;
@@ -355,11 +348,7 @@ impl Position {
     /// returns whether there was any.
     fn gen_captures(&self, out: &mut Vec<Move>, all_paths: bool) -> bool {
         let before = out.len();
-        self.captures_into(&mut MoveSink {
-            out: &mut *out,
-            first: before,
-            all_paths,
-        });
+        self.captures_into(&mut MoveSink { out: &mut *out, first: before, all_paths });
         out.len() > before
     }
 
@@ -461,12 +450,7 @@ impl Position {
         let men = self.man_jumpers();
         if men != 0 || self.king_has_capture() {
             scratch.clear();
-            let mut sink = CountSink {
-                keys: scratch,
-                first: 0,
-                all_paths,
-                count: 0,
-            };
+            let mut sink = CountSink { keys: scratch, first: 0, all_paths, count: 0 };
             self.captures_from(men, &mut sink);
             sink.count
         } else {
@@ -517,9 +501,7 @@ impl Position {
                 let t = targets.trailing_zeros() as usize;
                 targets &= targets - 1;
                 let from = NEIGHBOR[back][t] as usize;
-                n += self
-                    .quiet_child_unhashed(from, t, promo)
-                    .count_with(scratch, all_paths);
+                n += self.quiet_child_unhashed(from, t, promo).count_with(scratch, all_paths);
             }
         }
         let mut kings = own & self.kings;
@@ -531,9 +513,7 @@ impl Position {
                 while targets != 0 {
                     let t = targets.trailing_zeros() as usize;
                     targets &= targets - 1;
-                    n += self
-                        .quiet_child_unhashed(s, t, promo)
-                        .count_with(scratch, all_paths);
+                    n += self.quiet_child_unhashed(s, t, promo).count_with(scratch, all_paths);
                 }
             }
         }

@@ -34,13 +34,7 @@ impl Move {
         let mut path = [0u8; MAX_CAPTURES + 1];
         path[0] = from as u8;
         path[1] = to as u8;
-        Move {
-            captured: 0,
-            path,
-            order: [0; MAX_CAPTURES],
-            len: 2,
-            promotes,
-        }
+        Move { captured: 0, path, order: [0; MAX_CAPTURES], len: 2, promotes }
     }
 
     /// Where the moving piece starts.
@@ -59,9 +53,7 @@ impl Move {
     /// Every square the piece stands on, from the start square to the end square: for a capture,
     /// the start and then each landing square.
     pub fn path(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
-        self.path[..self.len as usize]
-            .iter()
-            .map(|&s| Square::new_unchecked(s))
+        self.path[..self.len as usize].iter().map(|&s| Square::new_unchecked(s))
     }
 
     /// Number of path squares (at least 2).
@@ -77,9 +69,7 @@ impl Move {
 
     /// The captured pieces' squares in the order they were jumped.
     pub fn captures(&self) -> impl ExactSizeIterator<Item = Square> + '_ {
-        self.order[..self.capture_count()]
-            .iter()
-            .map(|&s| Square::new_unchecked(s))
+        self.order[..self.capture_count()].iter().map(|&s| Square::new_unchecked(s))
     }
 
     /// The captured pieces' squares as a set.

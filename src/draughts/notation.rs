@@ -27,26 +27,16 @@ pub enum MoveError {
     /// The text is not a move in the notation at all.
     Syntax { text: String, reason: String },
     /// No legal move matches; `legal` lists the legal moves in notation.
-    Illegal {
-        text: String,
-        legal: Vec<String>,
-        hint: Option<String>,
-    },
+    Illegal { text: String, legal: Vec<String>, hint: Option<String> },
     /// Several legal moves match; `candidates` lists them in their full-path form.
-    Ambiguous {
-        text: String,
-        candidates: Vec<String>,
-    },
+    Ambiguous { text: String, candidates: Vec<String> },
 }
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveError::Syntax { text, reason } => {
-                write!(
-                    f,
-                    "`{text}` is not a move ({reason}); write c3-d4, c3:e5 or c3xe5"
-                )
+                write!(f, "`{text}` is not a move ({reason}); write c3-d4, c3:e5 or c3xe5")
             }
             MoveError::Illegal { text, legal, hint } => {
                 write!(f, "`{text}` is not a legal move here")?;
@@ -60,11 +50,7 @@ impl fmt::Display for MoveError {
                 }
             }
             MoveError::Ambiguous { text, candidates } => {
-                write!(
-                    f,
-                    "`{text}` is ambiguous: it matches {}",
-                    candidates.join(" and ")
-                )
+                write!(f, "`{text}` is ambiguous: it matches {}", candidates.join(" and "))
             }
         }
     }
@@ -84,14 +70,8 @@ pub struct MoveText {
 impl MoveText {
     /// Parses the syntax only (no position needed).
     pub fn parse(text: &str) -> Result<MoveText, MoveError> {
-        let syntax = |reason: &str| MoveError::Syntax {
-            text: text.to_string(),
-            reason: reason.to_string(),
-        };
-        let t = text
-            .trim()
-            .trim_end_matches(['!', '?', '+', '*', '#'])
-            .trim();
+        let syntax = |reason: &str| MoveError::Syntax { text: text.to_string(), reason: reason.to_string() };
+        let t = text.trim().trim_end_matches(['!', '?', '+', '*', '#']).trim();
         if t.is_empty() {
             return Err(syntax("it is empty"));
         }
@@ -142,11 +122,7 @@ fn capture_matches(paths: &[Move], squares: &[Square]) -> Vec<MoveKey> {
         if p.from() != first || p.to() != last || p.path_len() < inner.len() + 2 {
             continue;
         }
-        if !inner
-            .iter()
-            .enumerate()
-            .all(|(i, s)| p.path[i + 1] as usize == s.index())
-        {
+        if !inner.iter().enumerate().all(|(i, s)| p.path[i + 1] as usize == s.index()) {
             continue;
         }
         let k = p.key();
@@ -157,11 +133,7 @@ fn capture_matches(paths: &[Move], squares: &[Square]) -> Vec<MoveKey> {
             exact.push(k);
         }
     }
-    if keys.len() > 1 && exact.len() == 1 {
-        exact
-    } else {
-        keys
-    }
+    if keys.len() > 1 && exact.len() == 1 { exact } else { keys }
 }
 
 impl Position {
@@ -198,17 +170,10 @@ impl Position {
         let has_capture = legal.first().is_some_and(Move::is_capture);
         if !mt.capture {
             let (from, to) = (mt.squares[0], mt.squares[1]);
-            if let Some(m) = legal
-                .iter()
-                .find(|m| !m.is_capture() && m.from() == from && m.to() == to)
-            {
+            if let Some(m) = legal.iter().find(|m| !m.is_capture() && m.from() == from && m.to() == to) {
                 return Ok(*m);
             }
-            let hint = if has_capture {
-                Some("a capture is compulsory".to_string())
-            } else {
-                self.why_not(from)
-            };
+            let hint = if has_capture { Some("a capture is compulsory".to_string()) } else { self.why_not(from) };
             return Err(illegal(hint));
         }
         if !has_capture {
@@ -225,10 +190,7 @@ impl Position {
         let keys = capture_matches(paths, &mt.squares);
         match keys.len() {
             0 => Err(illegal(self.why_not(mt.squares[0]))),
-            1 => Ok(*legal
-                .iter()
-                .find(|m| m.key() == keys[0])
-                .expect("every path's key is a legal move")),
+            1 => Ok(*legal.iter().find(|m| m.key() == keys[0]).expect("every path's key is a legal move")),
             _ => Err(MoveError::Ambiguous {
                 text: text.trim().to_string(),
                 candidates: keys
@@ -243,9 +205,7 @@ impl Position {
     fn why_not(&self, from: Square) -> Option<String> {
         match self.piece_at(from) {
             None => Some(format!("{from} is empty")),
-            Some(p) if p.color != self.turn => {
-                Some(format!("the piece on {from} is {}'s", p.color))
-            }
+            Some(p) if p.color != self.turn => Some(format!("the piece on {from} is {}'s", p.color)),
             _ => None,
         }
     }
@@ -267,16 +227,7 @@ impl Position {
             return moves.iter().map(Move::long_text).collect();
         }
         let paths = self.legal_paths();
-        moves
-            .iter()
-            .map(|m| {
-                if m.is_capture() {
-                    short_capture_text(&paths, m)
-                } else {
-                    m.long_text()
-                }
-            })
-            .collect()
+        moves.iter().map(|m| if m.is_capture() { short_capture_text(&paths, m) } else { m.long_text() }).collect()
     }
 }
 
@@ -296,9 +247,5 @@ pub(crate) fn short_capture_text(paths: &[Move], mv: &Move) -> String {
 }
 
 fn join(squares: &[Square]) -> String {
-    squares
-        .iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(":")
+    squares.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(":")
 }

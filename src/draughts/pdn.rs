@@ -31,11 +31,7 @@ pub enum PdnError {
     /// The `FEN` tag is not a valid position.
     Fen(FenError),
     /// A move could not be played; `ply` counts from 1.
-    Move {
-        ply: usize,
-        text: String,
-        error: GameError,
-    },
+    Move { ply: usize, text: String, error: GameError },
 }
 
 impl fmt::Display for PdnError {
@@ -62,10 +58,7 @@ struct RawGame {
 }
 
 fn is_result(t: &str) -> bool {
-    matches!(
-        t,
-        "1-0" | "0-1" | "1/2-1/2" | "*" | "2-0" | "0-2" | "1-1" | "0-0"
-    )
+    matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*" | "2-0" | "0-2" | "1-1" | "0-0")
 }
 
 /// Splits a PDN text into raw games.
@@ -76,10 +69,7 @@ fn tokenize(text: &str) -> Result<Vec<RawGame>, PdnError> {
     let mut in_moves = false;
     let mut i = 0;
     let mut line = 1;
-    let syntax = |line: usize, m: &str| PdnError::Syntax {
-        line,
-        message: m.to_string(),
-    };
+    let syntax = |line: usize, m: &str| PdnError::Syntax { line, message: m.to_string() };
     while i < chars.len() {
         let c = chars[i];
         if c == '\n' {
@@ -99,11 +89,7 @@ fn tokenize(text: &str) -> Result<Vec<RawGame>, PdnError> {
                 }
                 i += 1;
                 let start = i;
-                while i < chars.len()
-                    && !chars[i].is_whitespace()
-                    && chars[i] != '"'
-                    && chars[i] != ']'
-                {
+                while i < chars.len() && !chars[i].is_whitespace() && chars[i] != '"' && chars[i] != ']' {
                     i += 1;
                 }
                 let name: String = chars[start..i].iter().collect();
@@ -199,8 +185,7 @@ fn tokenize(text: &str) -> Result<Vec<RawGame>, PdnError> {
             ')' | ']' | '}' => return Err(syntax(line, &format!("unexpected `{c}`"))),
             _ => {
                 let start = i;
-                while i < chars.len() && !chars[i].is_whitespace() && !"[]{}();".contains(chars[i])
-                {
+                while i < chars.len() && !chars[i].is_whitespace() && !"[]{}();".contains(chars[i]) {
                     i += 1;
                 }
                 let tok: String = chars[start..i].iter().collect();
@@ -217,11 +202,7 @@ fn tokenize(text: &str) -> Result<Vec<RawGame>, PdnError> {
                 // move numbers, alone (`12.`, `12...`) or glued to the move (`12.c3-d4`)
                 let digits = tok.chars().take_while(char::is_ascii_digit).count();
                 let dots = tok[digits..].chars().take_while(|&c| c == '.').count();
-                let rest = if digits > 0 && dots > 0 {
-                    &tok[digits + dots..]
-                } else {
-                    &tok[..]
-                };
+                let rest = if digits > 0 && dots > 0 { &tok[digits + dots..] } else { &tok[..] };
                 if !rest.is_empty() {
                     if cur.moves.len() > 2000 {
                         return Err(syntax(line, "too many moves"));
@@ -240,12 +221,7 @@ fn tokenize(text: &str) -> Result<Vec<RawGame>, PdnError> {
 const DERIVED_TAGS: [&str; 4] = ["GameType", "FEN", "SetUp", "Result"];
 
 fn build(raw: RawGame, options: GameOptions) -> Result<Game, PdnError> {
-    let tag = |n: &str| {
-        raw.tags
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(n))
-            .map(|(_, v)| v.as_str())
-    };
+    let tag = |n: &str| raw.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(n)).map(|(_, v)| v.as_str());
     if let Some(gt) = tag("GameType") {
         let num: String = gt.trim().chars().take_while(char::is_ascii_digit).collect();
         if num != "25" {
@@ -258,18 +234,10 @@ fn build(raw: RawGame, options: GameOptions) -> Result<Game, PdnError> {
     };
     let mut game = Game::from_position(start, options);
     for (i, text) in raw.moves.iter().enumerate() {
-        game.play(text).map_err(|error| PdnError::Move {
-            ply: i + 1,
-            text: text.clone(),
-            error,
-        })?;
+        game.play(text).map_err(|error| PdnError::Move { ply: i + 1, text: text.clone(), error })?;
     }
-    game.tags = raw
-        .tags
-        .iter()
-        .filter(|(k, _)| !DERIVED_TAGS.iter().any(|d| d.eq_ignore_ascii_case(k)))
-        .cloned()
-        .collect();
+    game.tags =
+        raw.tags.iter().filter(|(k, _)| !DERIVED_TAGS.iter().any(|d| d.eq_ignore_ascii_case(k))).cloned().collect();
     let result = raw.result.as_deref().or(tag("Result")).unwrap_or("*");
     if game.outcome().is_none() {
         match result {
@@ -284,16 +252,11 @@ fn build(raw: RawGame, options: GameOptions) -> Result<Game, PdnError> {
 
 /// Reads every game of a PDN text (default options).
 pub fn parse_games(text: &str) -> Result<Vec<Game>, PdnError> {
-    tokenize(text)?
-        .into_iter()
-        .map(|g| build(g, GameOptions::default()))
-        .collect()
+    tokenize(text)?.into_iter().map(|g| build(g, GameOptions::default())).collect()
 }
 
 fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\")
-        .replace('"', "\\\"")
-        .replace(['\n', '\r'], " ")
+    v.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ")
 }
 
 impl Game {
@@ -320,10 +283,7 @@ impl Game {
         if DERIVED_TAGS.iter().any(|d| d.eq_ignore_ascii_case(name)) || name.is_empty() {
             return;
         }
-        let name: String = name
-            .chars()
-            .filter(|c| !c.is_whitespace() && !"[]\"".contains(*c))
-            .collect();
+        let name: String = name.chars().filter(|c| !c.is_whitespace() && !"[]\"".contains(*c)).collect();
         match self.tags.iter_mut().find(|(k, _)| *k == name) {
             Some(t) => t.1 = value.to_string(),
             None => self.tags.push((name, value.to_string())),

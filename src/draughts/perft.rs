@@ -17,20 +17,12 @@ struct Perft {
 
 impl Perft {
     fn new(depth: u32, all_paths: bool) -> Perft {
-        Perft {
-            bufs: (0..depth).map(|_| Vec::with_capacity(64)).collect(),
-            scratch: Vec::with_capacity(64),
-            all_paths,
-        }
+        Perft { bufs: (0..depth).map(|_| Vec::with_capacity(64)).collect(), scratch: Vec::with_capacity(64), all_paths }
     }
 
     fn run(&mut self, pos: &Position, depth: u32, ply: usize) -> u64 {
         if depth <= 1 {
-            return if depth == 0 {
-                1
-            } else {
-                pos.count_with(&mut self.scratch, self.all_paths)
-            };
+            return if depth == 0 { 1 } else { pos.count_with(&mut self.scratch, self.all_paths) };
         }
         if depth == 2 {
             if let Some(n) = pos.perft2_quiet(&mut self.scratch, self.all_paths) {
@@ -70,11 +62,7 @@ pub fn perft_paths(pos: &Position, depth: u32) -> u64 {
 /// Perft split by first move: each legal move (or path, if `all_paths`) with the leaf count
 /// below it at `depth` (`depth >= 1`).
 pub fn perft_divide(pos: &Position, depth: u32, all_paths: bool) -> Vec<(Move, u64)> {
-    let moves = if all_paths {
-        pos.legal_paths()
-    } else {
-        pos.legal_moves()
-    };
+    let moves = if all_paths { pos.legal_paths() } else { pos.legal_moves() };
     let mut p = Perft::new(depth.max(1), all_paths);
     moves
         .into_iter()

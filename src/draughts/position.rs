@@ -50,10 +50,9 @@ impl fmt::Display for PositionError {
             PositionError::TooManyPieces { color, count } => {
                 write!(f, "{color} has {count} pieces; a side has at most 12")
             }
-            PositionError::ManOnPromotionRank { color, square } => write!(
-                f,
-                "a {color} man on {square} stands on its promotion rank (it would be a king)"
-            ),
+            PositionError::ManOnPromotionRank { color, square } => {
+                write!(f, "a {color} man on {square} stands on its promotion rank (it would be a king)")
+            }
             PositionError::KingWithoutPiece(s) => {
                 write!(f, "square {s} is marked as a king but is empty")
             }
@@ -94,13 +93,7 @@ impl Position {
         let white = 0x0000_0FFF;
         let black = 0xFFF0_0000;
         // Computed at compile time to keep `start` const; checked against `hash_of` in tests.
-        Position {
-            white,
-            black,
-            kings: 0,
-            turn: Color::White,
-            hash: START_HASH,
-        }
+        Position { white, black, kings: 0, turn: Color::White, hash: START_HASH }
     }
 
     /// A position from piece sets, validated (see [`PositionError`]).
@@ -118,31 +111,16 @@ impl Position {
         }
         for (color, b) in [(Color::White, white), (Color::Black, black)] {
             if b.count_ones() > 12 {
-                return Err(PositionError::TooManyPieces {
-                    color,
-                    count: b.count_ones(),
-                });
+                return Err(PositionError::TooManyPieces { color, count: b.count_ones() });
             }
         }
         if let Some(square) = Squares(white & !kings & RANK8).next() {
-            return Err(PositionError::ManOnPromotionRank {
-                color: Color::White,
-                square,
-            });
+            return Err(PositionError::ManOnPromotionRank { color: Color::White, square });
         }
         if let Some(square) = Squares(black & !kings & RANK1).next() {
-            return Err(PositionError::ManOnPromotionRank {
-                color: Color::Black,
-                square,
-            });
+            return Err(PositionError::ManOnPromotionRank { color: Color::Black, square });
         }
-        Ok(Position {
-            white,
-            black,
-            kings,
-            turn,
-            hash: zobrist::hash_of(white, black, kings, turn),
-        })
+        Ok(Position { white, black, kings, turn, hash: zobrist::hash_of(white, black, kings, turn) })
     }
 
     /// A position from a list of pieces, validated. A square listed twice is an
@@ -238,10 +216,7 @@ impl Position {
         } else {
             return None;
         };
-        Some(Piece {
-            color,
-            king: self.kings & b != 0,
-        })
+        Some(Piece { color, king: self.kings & b != 0 })
     }
 
     /// Every piece with its square, in square index order.
@@ -252,10 +227,7 @@ impl Position {
     /// How many men and kings a side has.
     pub fn count(&self, color: Color) -> PieceCounts {
         let b = self.pieces(color);
-        PieceCounts {
-            men: (b & !self.kings).count_ones(),
-            kings: (b & self.kings).count_ones(),
-        }
+        PieceCounts { men: (b & !self.kings).count_ones(), kings: (b & self.kings).count_ones() }
     }
 
     /// Plays a move known to be legal here, in place, and returns what [`unmake`](Self::unmake)
@@ -356,8 +328,7 @@ impl Position {
 
     /// Whether the position's internal invariants hold (for tests and debugging).
     pub fn is_consistent(&self) -> bool {
-        Position::from_bitboards(self.white, self.black, self.kings, self.turn)
-            .is_ok_and(|p| p.hash == self.hash)
+        Position::from_bitboards(self.white, self.black, self.kings, self.turn).is_ok_and(|p| p.hash == self.hash)
     }
 
     /// A board diagram (White at the bottom): `w`/`b` men, `W`/`B` kings, `.` empty dark squares.
@@ -371,22 +342,10 @@ impl Position {
                     None => ' ',
                     Some(sq) => match self.piece_at(sq) {
                         None => '.',
-                        Some(Piece {
-                            color: Color::White,
-                            king: false,
-                        }) => 'w',
-                        Some(Piece {
-                            color: Color::Black,
-                            king: false,
-                        }) => 'b',
-                        Some(Piece {
-                            color: Color::White,
-                            king: true,
-                        }) => 'W',
-                        Some(Piece {
-                            color: Color::Black,
-                            king: true,
-                        }) => 'B',
+                        Some(Piece { color: Color::White, king: false }) => 'w',
+                        Some(Piece { color: Color::Black, king: false }) => 'b',
+                        Some(Piece { color: Color::White, king: true }) => 'W',
+                        Some(Piece { color: Color::Black, king: true }) => 'B',
                     },
                 };
                 s.push(c);
@@ -425,14 +384,8 @@ mod tests {
         let p = Position::start();
         assert!(p.is_consistent());
         assert_eq!(p.count(Color::White), PieceCounts { men: 12, kings: 0 });
-        assert_eq!(
-            p.piece_at(Square::parse("c3").unwrap()).unwrap().color,
-            Color::White
-        );
-        assert_eq!(
-            p.piece_at(Square::parse("b6").unwrap()).unwrap().color,
-            Color::Black
-        );
+        assert_eq!(p.piece_at(Square::parse("c3").unwrap()).unwrap().color, Color::White);
+        assert_eq!(p.piece_at(Square::parse("b6").unwrap()).unwrap().color, Color::Black);
         assert!(p.piece_at(Square::parse("d4").unwrap()).is_none());
     }
 }

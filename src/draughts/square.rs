@@ -90,11 +90,7 @@ impl Square {
     /// The square with this index, if `index < 32`.
     #[inline]
     pub const fn new(index: u8) -> Option<Square> {
-        if index < 32 {
-            Some(Square(index))
-        } else {
-            None
-        }
+        if index < 32 { Some(Square(index)) } else { None }
     }
 
     /// # Safety (logical)
@@ -108,11 +104,7 @@ impl Square {
     /// The dark square on `file` (0 = a) and `rank` (0 = rank 1), or `None` if it is off the
     /// board or a light square.
     pub const fn from_file_rank(file: u8, rank: u8) -> Option<Square> {
-        if file >= 8 || rank >= 8 || (file + rank) % 2 != 0 {
-            None
-        } else {
-            Some(Square(rank * 4 + file / 2))
-        }
+        if file >= 8 || rank >= 8 || (file + rank) % 2 != 0 { None } else { Some(Square(rank * 4 + file / 2)) }
     }
 
     /// The square with PDN number `n` (`1 = b8` ... `32 = g1`).
@@ -180,12 +172,7 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.file()) as char,
-            (b'1' + self.rank()) as char
-        )
+        write!(f, "{}{}", (b'a' + self.file()) as char, (b'1' + self.rank()) as char)
     }
 }
 
@@ -201,11 +188,7 @@ pub struct ParseSquareError(pub String);
 
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "`{}` is not a dark square (expected a1, c1 ... h8, or a PDN number 1..32)",
-            self.0
-        )
+        write!(f, "`{}` is not a dark square (expected a1, c1 ... h8, or a PDN number 1..32)", self.0)
     }
 }
 

@@ -2,7 +2,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{from_js, options_from_js, js_err, parse_json, seed_from_js, to_js, whole};
+use super::{from_js, js_err, options_from_js, parse_json, seed_from_js, to_js, whole};
 #[cfg(feature = "ai")]
 use crate::ai::backgammon::{self as ai, Level, Probabilities};
 use crate::backgammon::{
@@ -193,7 +193,9 @@ pub struct Backgammon {
 impl Backgammon {
     /// A new game with the variant's default rules, changed by `options`.
     #[wasm_bindgen(constructor)]
-    pub fn new(#[wasm_bindgen(unchecked_param_type = "BackgammonOptions")] options: JsValue) -> Result<Backgammon, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "BackgammonOptions")] options: JsValue,
+    ) -> Result<Backgammon, JsError> {
         let o = parse_options(options)?;
         if o.turn.is_some() {
             return Err(JsError::new("'turn' is an option of Backgammon.fromPositionId only"));
@@ -216,7 +218,9 @@ impl Backgammon {
     /// A game from the object `toJSON()` gave (or its JSON text). The record is replayed and
     /// checked, so a damaged save is refused with the reason.
     #[wasm_bindgen(js_name = fromJSON)]
-    pub fn from_json(#[wasm_bindgen(unchecked_param_type = "string | object")] save: JsValue) -> Result<Backgammon, JsError> {
+    pub fn from_json(
+        #[wasm_bindgen(unchecked_param_type = "string | object")] save: JsValue,
+    ) -> Result<Backgammon, JsError> {
         let what = "not a tabla backgammon save";
         let save = match save.as_string() {
             Some(text) => parse_json(&text, what)?,
@@ -300,7 +304,10 @@ impl Backgammon {
     }
 
     /// Plays a whole turn, given as text (`24/18 13/11`) or as steps, and ends the turn.
-    pub fn play(&mut self, #[wasm_bindgen(unchecked_param_type = "string | Step[]")] play: JsValue) -> Result<(), JsError> {
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string | Step[]")] play: JsValue,
+    ) -> Result<(), JsError> {
         if let Some(text) = play.as_string() {
             return self.game.play(&text).map_err(js_err);
         }
@@ -396,7 +403,12 @@ impl Backgammon {
             .ok_or_else(|| self.phase_error("there is no play to rank"))?;
         let out: Vec<JsHint> = hints
             .iter()
-            .map(|h| JsHint { play: self.play_info(&h.play), probabilities: h.probabilities, equity: h.equity, ply: h.ply })
+            .map(|h| JsHint {
+                play: self.play_info(&h.play),
+                probabilities: h.probabilities,
+                equity: h.equity,
+                ply: h.ply,
+            })
             .collect();
         to_js(&out)
     }

@@ -5,7 +5,7 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "ai")]
 use super::seed_from_js;
-use super::{options_from_js, js_err, to_js, whole};
+use super::{js_err, options_from_js, to_js, whole};
 #[cfg(feature = "ai")]
 use crate::ai::draughts::{Engine, Level, Limits, Score, SearchResult, SearchRoot};
 use crate::draughts::{Game, GameOptions, Move, Outcome, Position, Square};
@@ -239,7 +239,9 @@ type EngineSlot = ();
 impl RussianDraughts {
     /// A new game from the start position.
     #[wasm_bindgen(constructor)]
-    pub fn new(#[wasm_bindgen(unchecked_param_type = "DraughtsOptions")] options: JsValue) -> Result<RussianDraughts, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "DraughtsOptions")] options: JsValue,
+    ) -> Result<RussianDraughts, JsError> {
         Ok(RussianDraughts { game: Game::new(parse_options(options)?), engine: None })
     }
 
@@ -336,7 +338,6 @@ impl RussianDraughts {
     pub fn outcome(&self) -> Result<JsValue, JsError> {
         to_js(&self.game.outcome().map(JsOutcome::from))
     }
-
 }
 
 #[cfg(feature = "ai")]
@@ -403,7 +404,6 @@ impl RussianDraughts {
         };
         to_js(&analysis)
     }
-
 }
 
 #[wasm_bindgen]

@@ -106,7 +106,13 @@ pub(crate) fn parse_json(text: &str, what: &str) -> Result<JsValue, JsError> {
 fn check_plain(value: &JsValue, what: &str, depth: u32) -> Result<(), JsError> {
     if let Some(x) = value.as_f64() {
         if !x.is_finite() {
-            let name = if x.is_nan() { "NaN" } else if x > 0.0 { "Infinity" } else { "-Infinity" };
+            let name = if x.is_nan() {
+                "NaN"
+            } else if x > 0.0 {
+                "Infinity"
+            } else {
+                "-Infinity"
+            };
             return Err(JsError::new(&format!("{what}: {name} is not a finite number")));
         }
     } else if value.is_instance_of::<js_sys::Map>() || value.is_instance_of::<js_sys::Set>() {

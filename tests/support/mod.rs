@@ -13,10 +13,7 @@ pub fn pos(x: &[(u8, u8)], o: &[(u8, u8)]) -> Position {
 
 /// [`pos`] with acey-deucey checkers not yet entered, `[mover, opponent]`.
 pub fn pos_ad(x: &[(u8, u8)], o: &[(u8, u8)], unentered: [u8; 2]) -> Position {
-    let mut s = Setup {
-        unentered,
-        ..Setup::default()
-    };
+    let mut s = Setup { unentered, ..Setup::default() };
     for &(p, n) in x {
         s.mover[p as usize - 1] += n;
     }

@@ -60,7 +60,9 @@ impl Probabilities {
     #[inline]
     pub fn equity(&self, scoring: Scoring) -> f32 {
         let (g, bg) = scoring.weights();
-        (self.win - self.lose()) + g * (self.win_gammon - self.lose_gammon) + bg * (self.win_backgammon - self.lose_backgammon)
+        (self.win - self.lose())
+            + g * (self.win_gammon - self.lose_gammon)
+            + bg * (self.win_backgammon - self.lose_backgammon)
     }
 
     /// `a * self + b * other`.
@@ -163,7 +165,14 @@ pub struct Evaluator<'a> {
 
 impl<'a> Evaluator<'a> {
     pub fn new(net: &'a Net, scoring: Scoring) -> Evaluator<'a> {
-        Evaluator { net, scoring, use_bearoff: true, x: Box::new([0.0; NUM_INPUTS]), scratch: Scratch::default(), evals: 0 }
+        Evaluator {
+            net,
+            scoring,
+            use_bearoff: true,
+            x: Box::new([0.0; NUM_INPUTS]),
+            scratch: Scratch::default(),
+            evals: 0,
+        }
     }
 
     /// The net's probabilities for `p` (side on roll), ignoring the database and the rules.

@@ -37,7 +37,15 @@ impl Agent for NetAgent<'_> {
 }
 
 /// The level's choice among the ranked plays (noise on the equities for the weaker levels).
-pub fn choose_with(s: &mut Searcher, pos: &Position, d1: u8, d2: u8, segment: Segment, level: Level, seed: u64) -> Candidate {
+pub fn choose_with(
+    s: &mut Searcher,
+    pos: &Position,
+    d1: u8,
+    d2: u8,
+    segment: Segment,
+    level: Level,
+    seed: u64,
+) -> Candidate {
     let ranked = s.rank(pos, d1, d2, segment, level.ply());
     let sigma = level.noise();
     if sigma == 0.0 || ranked.len() < 2 {
@@ -100,7 +108,13 @@ pub fn heuristic_score(r: &Position) -> f32 {
     for i in 1..=24 {
         let c = b[i];
         if c >= 2 {
-            s += if i <= 6 { 4.0 } else if i <= 9 { 2.0 } else { 1.0 };
+            s += if i <= 6 {
+                4.0
+            } else if i <= 9 {
+                2.0
+            } else {
+                1.0
+            };
         } else if c == 1 {
             let lo = i.saturating_sub(12).max(1);
             let threatened = (opp_behind_any && i >= 13) || (lo..i).any(|j| b[j] < 0) || (opp_behind_any && i <= 12);

@@ -36,7 +36,9 @@ use std::sync::OnceLock;
 
 use serde::Serialize;
 
-pub use api::{best_play_for_game, choose_doubles_for_game, cube_action_for_game, cube_state, evaluate_game, hint_for_game};
+pub use api::{
+    best_play_for_game, choose_doubles_for_game, cube_action_for_game, cube_state, evaluate_game, hint_for_game,
+};
 pub use cube::{CubeAdvice, CubeOwner, CubeState, MatchScore};
 pub use eval::{Probabilities, Scoring, Value};
 pub use levels::Level;
@@ -113,7 +115,15 @@ pub fn hint(pos: &Position, d1: u8, d2: u8, segment: Segment, rules: &GameRules,
 
 /// The play the computer chooses at `level` for `d1`-`d2` in `pos`. Weaker levels make
 /// deliberate mistakes drawn from `seed` (the same seed, position and dice give the same play).
-pub fn best_play(pos: &Position, d1: u8, d2: u8, segment: Segment, rules: &GameRules, level: Level, seed: u64) -> Candidate {
+pub fn best_play(
+    pos: &Position,
+    d1: u8,
+    d2: u8,
+    segment: Segment,
+    rules: &GameRules,
+    level: Level,
+    seed: u64,
+) -> Candidate {
     let mut s = search::Searcher::new(net(rules.variant), *rules);
     game::choose_with(&mut s, pos, d1, d2, segment, level, seed)
 }

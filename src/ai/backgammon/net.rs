@@ -379,7 +379,8 @@ mod tests {
         let x = [1.0, 0.0, 0.5, 0.0, 1.0, 2.0];
         let t = [0.9, 0.1, 0.0, 0.5, 0.2];
         let mut s = Scratch::default();
-        let err = |n: &Net, s: &mut Scratch| -> f32 { n.forward(&x, s).iter().zip(&t).map(|(a, b)| (a - b) * (a - b)).sum() };
+        let err =
+            |n: &Net, s: &mut Scratch| -> f32 { n.forward(&x, s).iter().zip(&t).map(|(a, b)| (a - b) * (a - b)).sum() };
         let before = err(&n, &mut s);
         for _ in 0..200 {
             n.train(&x, &t, 0.5, &mut s);

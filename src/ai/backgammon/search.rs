@@ -291,7 +291,11 @@ impl<'a> Searcher<'a> {
                 break;
             }
             let top = ranked[0].value.equity;
-            let mut n = ranked.iter().take(filter.keep).take_while(|r| r.ply == depth - 1 && r.value.equity >= top - filter.margin).count();
+            let mut n = ranked
+                .iter()
+                .take(filter.keep)
+                .take_while(|r| r.ply == depth - 1 && r.value.equity >= top - filter.margin)
+                .count();
             if depth == 2 {
                 n = self.fit_2ply(pos, &ranked[..n], &cost);
             }

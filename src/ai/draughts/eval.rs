@@ -100,11 +100,7 @@ const fn cones(up: bool) -> [Bitboard; 32] {
         let mut c = 0;
         let mut b: Bitboard = 1 << s;
         while b != 0 {
-            b = if up {
-                step(b, 0) | step(b, 1)
-            } else {
-                step(b, 2) | step(b, 3)
-            };
+            b = if up { step(b, 0) | step(b, 1) } else { step(b, 2) | step(b, 3) };
             c |= b;
         }
         t[s] = c;
@@ -181,8 +177,7 @@ pub fn features(pos: &Position) -> [i32; f::N] {
         while k != 0 {
             let s = k.trailing_zeros() as usize;
             k &= k - 1;
-            let m =
-                popcnt(slide(s, 0, occ) | slide(s, 1, occ) | slide(s, 2, occ) | slide(s, 3, occ));
+            let m = popcnt(slide(s, 0, occ) | slide(s, 1, occ) | slide(s, 2, occ) | slide(s, 3, occ));
             if w & (1 << s) != 0 {
                 mob += m;
             } else {
@@ -191,8 +186,7 @@ pub fn features(pos: &Position) -> [i32; f::N] {
         }
         x[f::KING_MOBILITY] = mob;
     }
-    x[f::MAN_MOBILITY] =
-        popcnt((step(wm, 0) | step(wm, 1)) & empty) - popcnt((step(bm, 2) | step(bm, 3)) & empty);
+    x[f::MAN_MOBILITY] = popcnt((step(wm, 0) | step(wm, 1)) & empty) - popcnt((step(bm, 2) | step(bm, 3)) & empty);
     // Trading down when ahead: the fewer pieces left, the more a material lead counts.
     let mat = 2 * x[f::MAN] + 5 * x[f::KING];
     x[f::TRADE] = mat.signum() * (24 - n).max(0);

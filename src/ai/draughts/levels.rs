@@ -30,13 +30,7 @@ pub struct LevelParams {
 }
 
 impl Level {
-    pub const ALL: [Level; 5] = [
-        Level::Beginner,
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Master,
-    ];
+    pub const ALL: [Level; 5] = [Level::Beginner, Level::Easy, Level::Medium, Level::Hard, Level::Master];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -49,32 +43,13 @@ impl Level {
     }
 
     pub fn params(self) -> LevelParams {
-        let l = |depth: Option<u32>, nodes: Option<u64>, time_ms: Option<f64>| Limits {
-            depth,
-            nodes,
-            time_ms,
-        };
+        let l = |depth: Option<u32>, nodes: Option<u64>, time_ms: Option<f64>| Limits { depth, nodes, time_ms };
         match self {
-            Level::Beginner => LevelParams {
-                limits: l(Some(2), Some(20_000), None),
-                noise: 90,
-            },
-            Level::Easy => LevelParams {
-                limits: l(Some(4), Some(50_000), None),
-                noise: 35,
-            },
-            Level::Medium => LevelParams {
-                limits: l(None, Some(25_000), None),
-                noise: 0,
-            },
-            Level::Hard => LevelParams {
-                limits: l(None, Some(100_000), None),
-                noise: 0,
-            },
-            Level::Master => LevelParams {
-                limits: l(None, None, Some(1000.0)),
-                noise: 0,
-            },
+            Level::Beginner => LevelParams { limits: l(Some(2), Some(20_000), None), noise: 90 },
+            Level::Easy => LevelParams { limits: l(Some(4), Some(50_000), None), noise: 35 },
+            Level::Medium => LevelParams { limits: l(None, Some(25_000), None), noise: 0 },
+            Level::Hard => LevelParams { limits: l(None, Some(100_000), None), noise: 0 },
+            Level::Master => LevelParams { limits: l(None, None, Some(1000.0)), noise: 0 },
         }
     }
 }
@@ -91,11 +66,7 @@ pub struct ParseLevelError(pub String);
 
 impl fmt::Display for ParseLevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown level `{}` (expected beginner, easy, medium, hard or master)",
-            self.0
-        )
+        write!(f, "unknown level `{}` (expected beginner, easy, medium, hard or master)", self.0)
     }
 }
 
@@ -152,14 +123,8 @@ pub(crate) fn noisy_choice(
     let mut nodes = 0;
     for (i, mv) in legal.iter().enumerate() {
         let child = root.after(mv);
-        let time_ms = limits
-            .time_ms
-            .map(|t| ((t - (clock.now_ms() - start)) / (legal.len() - i) as f64).max(1.0));
-        let sub = Limits {
-            depth: Some(depth),
-            nodes: per_move,
-            time_ms,
-        };
+        let time_ms = limits.time_ms.map(|t| ((t - (clock.now_ms() - start)) / (legal.len() - i) as f64).max(1.0));
+        let sub = Limits { depth: Some(depth), nodes: per_move, time_ms };
         let (score, mut pv, d) = if child.is_over() {
             let s = if child.position.is_lost() { WIN - 1 } else { 0 };
             (s, vec![*mv], depth)
@@ -169,11 +134,7 @@ pub(crate) fn noisy_choice(
                     nodes += r.nodes;
                     let mut pv = vec![*mv];
                     pv.extend(r.pv);
-                    let s = if r.score.abs() > super::WIN_BOUND {
-                        -(r.score - r.score.signum())
-                    } else {
-                        -r.score
-                    };
+                    let s = if r.score.abs() > super::WIN_BOUND { -(r.score - r.score.signum()) } else { -r.score };
                     (s, pv, r.depth + 1)
                 }
                 None => (WIN - 1, vec![*mv], depth),
@@ -183,18 +144,7 @@ pub(crate) fn noisy_choice(
         let noisy = score + jitter;
         if best.as_ref().is_none_or(|(b, _)| noisy > *b) {
             pv.truncate(super::search::MAX_PLY);
-            best = Some((
-                noisy,
-                SearchResult {
-                    best: *mv,
-                    score,
-                    depth: d,
-                    seldepth: d,
-                    pv,
-                    nodes: 0,
-                    time_ms: 0.0,
-                },
-            ));
+            best = Some((noisy, SearchResult { best: *mv, score, depth: d, seldepth: d, pv, nodes: 0, time_ms: 0.0 }));
         }
     }
     let (_, mut r) = best?;

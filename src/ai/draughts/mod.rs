@@ -88,12 +88,7 @@ pub struct SearchRoot {
 impl SearchRoot {
     /// A position with no game before it.
     pub fn new(position: Position) -> SearchRoot {
-        SearchRoot {
-            position,
-            history: Vec::new(),
-            counters: DrawCounters::default(),
-            draw_rules: true,
-        }
+        SearchRoot { position, history: Vec::new(), counters: DrawCounters::default(), draw_rules: true }
     }
 
     /// The current position of a game, with its repetition history, counters and options.
@@ -120,11 +115,7 @@ impl SearchRoot {
     pub fn from_positions(positions: &[Position]) -> Option<SearchRoot> {
         let mut root = SearchRoot::new(*positions.first()?);
         for next in &positions[1..] {
-            let mv = root
-                .position
-                .legal_moves()
-                .into_iter()
-                .find(|m| root.position.after(m) == *next)?;
+            let mv = root.position.legal_moves().into_iter().find(|m| root.position.after(m) == *next)?;
             root = root.after(&mv);
         }
         Some(root)
@@ -135,20 +126,11 @@ impl SearchRoot {
         let position = self.position.after(mv);
         let counters = self.counters.after(&self.position, mv, &position);
         let irreversible = mv.is_capture() || self.position.kings() & mv.from().bit() == 0;
-        let mut history = if irreversible {
-            Vec::new()
-        } else {
-            self.history.clone()
-        };
+        let mut history = if irreversible { Vec::new() } else { self.history.clone() };
         if !irreversible {
             history.push(self.position.hash());
         }
-        SearchRoot {
-            position,
-            history,
-            counters,
-            draw_rules: self.draw_rules,
-        }
+        SearchRoot { position, history, counters, draw_rules: self.draw_rules }
     }
 
     /// Whether the game is over here: the side to move cannot move (a loss), or, with the draw
@@ -258,10 +240,7 @@ impl Engine {
     /// An engine whose transposition table takes about `tt_mb` megabytes (16-byte entries,
     /// rounded down to a power of two).
     pub fn new(tt_mb: usize) -> Engine {
-        Engine {
-            tt: tt::Table::new(tt_mb),
-            weights: Weights::DEFAULT,
-        }
+        Engine { tt: tt::Table::new(tt_mb), weights: Weights::DEFAULT }
     }
 
     /// Forgets everything learnt in earlier searches (for reproducible results).
@@ -272,12 +251,7 @@ impl Engine {
     /// Iterative deepening from `root` within `limits`. `None` if the side to move has no legal
     /// move (the game is over). Always returns a legal move, even if the limits stop the search
     /// before the first iteration completes.
-    pub fn search(
-        &mut self,
-        root: &SearchRoot,
-        limits: &Limits,
-        clock: &dyn Clock,
-    ) -> Option<SearchResult> {
+    pub fn search(&mut self, root: &SearchRoot, limits: &Limits, clock: &dyn Clock) -> Option<SearchResult> {
         let pos = root.position;
         let legal = pos.legal_moves();
         let first = *legal.first()?;
@@ -292,23 +266,13 @@ impl Engine {
         if let Some(n) = limits.nodes {
             s.node_limit = n.max(1);
         }
-        let max_depth = limits
-            .depth
-            .unwrap_or(64)
-            .clamp(1, (search::MAX_PLY / 2) as u32) as i32;
+        let max_depth = limits.depth.unwrap_or(64).clamp(1, (search::MAX_PLY / 2) as u32) as i32;
         s.draw_rules = root.draw_rules;
         s.hashes.extend_from_slice(&root.history);
         s.hashes.push(pos.hash());
         let irrev = 0;
-        let mut result = SearchResult {
-            best: first,
-            score: 0,
-            depth: 0,
-            seldepth: 0,
-            pv: vec![first],
-            nodes: 0,
-            time_ms: 0.0,
-        };
+        let mut result =
+            SearchResult { best: first, score: 0, depth: 0, seldepth: 0, pv: vec![first], nodes: 0, time_ms: 0.0 };
         for d in 1..=max_depth {
             s.root_depth = d;
             let score = s.search(&pos, root.counters, d, -WIN - 1, WIN + 1, 0, irrev);
@@ -353,12 +317,7 @@ impl Engine {
     }
 
     /// Analysis: the same as [`search`](Self::search) (kept as the name the bindings use).
-    pub fn analyze(
-        &mut self,
-        root: &SearchRoot,
-        limits: &Limits,
-        clock: &dyn Clock,
-    ) -> Option<SearchResult> {
+    pub fn analyze(&mut self, root: &SearchRoot, limits: &Limits, clock: &dyn Clock) -> Option<SearchResult> {
         self.search(root, limits, clock)
     }
 

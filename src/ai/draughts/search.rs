@@ -95,9 +95,7 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn check_limits(&mut self) {
         if self.nodes >= self.node_limit
-            || (self.nodes & 1023 == 0
-                && self.deadline.is_finite()
-                && self.clock.now_ms() >= self.deadline)
+            || (self.nodes & 1023 == 0 && self.deadline.is_finite() && self.clock.now_ms() >= self.deadline)
         {
             self.stopped = true;
         }
@@ -125,10 +123,7 @@ impl<'a> Searcher<'a> {
         }
         if mv.is_capture() {
             let kings = (mv.captured() & pos.kings()).count_ones() as i32;
-            return (1 << 24)
-                + 1000 * mv.capture_count() as i32
-                + 600 * kings
-                + 300 * mv.promotes() as i32;
+            return (1 << 24) + 1000 * mv.capture_count() as i32 + 600 * kings + 300 * mv.promotes() as i32;
         }
         if mv.promotes() {
             return 1 << 23;
@@ -171,11 +166,7 @@ impl<'a> Searcher<'a> {
             // precedence). Any repetition inside the search counts as a draw.
             let rule_draw = self.draw_rules && counters.draw_reason(pos).is_some();
             if rule_draw || self.repeated(irrev) {
-                return if pos.has_legal_move() {
-                    0
-                } else {
-                    -WIN + ply as i32
-                };
+                return if pos.has_legal_move() { 0 } else { -WIN + ply as i32 };
             }
             // Mate distance pruning.
             alpha = alpha.max(-WIN + ply as i32);
@@ -186,9 +177,7 @@ impl<'a> Searcher<'a> {
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         pos.legal_moves_into(&mut moves);
-        let result = self.search_moves(
-            pos, counters, &mut moves, &mut depth, alpha, beta, ply, irrev, pv_node,
-        );
+        let result = self.search_moves(pos, counters, &mut moves, &mut depth, alpha, beta, ply, irrev, pv_node);
         self.moves[ply] = moves;
         result
     }
@@ -263,18 +252,10 @@ impl<'a> Searcher<'a> {
             let i = idx[k] as usize;
             let mv = moves[i];
             let child = pos.after(&mv);
-            let c2 = if self.draw_rules {
-                counters.after(pos, &mv, &child)
-            } else {
-                counters
-            };
+            let c2 = if self.draw_rules { counters.after(pos, &mv, &child) } else { counters };
             let irreversible = mv.is_capture() || pos.kings() & mv.from().bit() == 0;
             self.hashes.push(child.hash());
-            let irrev2 = if irreversible {
-                self.hashes.len() - 1
-            } else {
-                irrev
-            };
+            let irrev2 = if irreversible { self.hashes.len() - 1 } else { irrev };
             let quiet = !capture && !mv.promotes();
             let mut score;
             if k == 0 {
@@ -284,18 +265,9 @@ impl<'a> Searcher<'a> {
                 if quiet && depth >= 3 && k >= 3 && order[i] < (1 << 22) && !child.has_capture() {
                     r = if k >= 8 && depth >= 5 { 2 } else { 1 };
                 }
-                score = -self.search(
-                    &child,
-                    c2,
-                    child_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    irrev2,
-                );
+                score = -self.search(&child, c2, child_depth - r, -alpha - 1, -alpha, ply + 1, irrev2);
                 if score > alpha && r > 0 {
-                    score =
-                        -self.search(&child, c2, child_depth, -alpha - 1, -alpha, ply + 1, irrev2);
+                    score = -self.search(&child, c2, child_depth, -alpha - 1, -alpha, ply + 1, irrev2);
                 }
                 if score > alpha && score < beta {
                     score = -self.search(&child, c2, child_depth, -beta, -alpha, ply + 1, irrev2);
@@ -322,8 +294,7 @@ impl<'a> Searcher<'a> {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = key;
                             }
-                            let h = &mut self.history[pos.turn().index()][mv.from().index()]
-                                [mv.to().index()];
+                            let h = &mut self.history[pos.turn().index()][mv.from().index()][mv.to().index()];
                             *h += depth * depth;
                             if *h > 1 << 20 {
                                 for side in self.history.iter_mut() {

@@ -45,11 +45,7 @@ impl Table {
         while n * 2 <= want {
             n *= 2;
         }
-        Table {
-            entries: vec![Entry::default(); n],
-            mask: n - 2,
-            age: 0,
-        }
+        Table { entries: vec![Entry::default(); n], mask: n - 2, age: 0 }
     }
 
     pub fn clear(&mut self) {
@@ -67,12 +63,7 @@ impl Table {
         let i = (key as usize) & self.mask;
         for e in &self.entries[i..i + 2] {
             if e.key == key {
-                return Some(Hit {
-                    score: e.score as i32,
-                    depth: e.depth as i32,
-                    bound: e.bound,
-                    mv: e.mv,
-                });
+                return Some(Hit { score: e.score as i32, depth: e.depth as i32, bound: e.bound, mv: e.mv });
             }
         }
         None
@@ -82,19 +73,9 @@ impl Table {
     pub fn store(&mut self, key: u64, depth: i32, score: i32, bound: u8, mv: u8) {
         let i = (key as usize) & self.mask;
         let depth = depth.clamp(-100, 100) as i8;
-        let new = Entry {
-            key,
-            score: score.clamp(-32000, 32000) as i16,
-            _pad: 0,
-            depth,
-            bound,
-            mv,
-            age: self.age,
-        };
+        let new = Entry { key, score: score.clamp(-32000, 32000) as i16, _pad: 0, depth, bound, mv, age: self.age };
         let age = self.age;
-        let [a, b] = &mut self.entries[i..i + 2] else {
-            unreachable!()
-        };
+        let [a, b] = &mut self.entries[i..i + 2] else { unreachable!() };
         // Slot 0 keeps the deepest recent entry; slot 1 takes everything else.
         if a.key == key || a.age != age || depth >= a.depth {
             let mut new = new;

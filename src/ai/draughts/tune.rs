@@ -70,16 +70,7 @@ pub fn self_play(
         }
         seen.push(root.position);
         let e = &mut engines[root.position.turn().index()];
-        let r = e
-            .search(
-                &root,
-                &Limits {
-                    nodes: Some(nodes),
-                    ..Limits::default()
-                },
-                &NoClock,
-            )
-            .expect("has a move");
+        let r = e.search(&root, &Limits { nodes: Some(nodes), ..Limits::default() }, &NoClock).expect("has a move");
         root = root.after(&r.best);
     }
     (0.5, seen)
@@ -106,16 +97,8 @@ pub fn run(
     }
     // Which games are already on file ("g <index> <result>" header lines).
     let existing = fs::read_to_string(data).unwrap_or_default();
-    let done: std::collections::HashSet<usize> = existing
-        .lines()
-        .filter_map(|l| {
-            l.strip_prefix("g ")?
-                .split_whitespace()
-                .next()?
-                .parse()
-                .ok()
-        })
-        .collect();
+    let done: std::collections::HashSet<usize> =
+        existing.lines().filter_map(|l| l.strip_prefix("g ")?.split_whitespace().next()?.parse().ok()).collect();
     let todo: Vec<usize> = (0..games).filter(|g| !done.contains(g)).collect();
     log(format!(
         "self-play: {} games on file, {} to play ({} nodes per move, seed {seed})",
@@ -123,13 +106,7 @@ pub fn run(
         todo.len(),
         nodes
     ));
-    let file = Mutex::new(
-        fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(data)
-            .map_err(|e| e.to_string())?,
-    );
+    let file = Mutex::new(fs::OpenOptions::new().create(true).append(true).open(data).map_err(|e| e.to_string())?);
     let next = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);
     std::thread::scope(|scope| {
@@ -141,8 +118,7 @@ pub fn run(
                     let Some(&g) = todo.get(k) else { break };
                     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64));
                     let start = random_opening(&mut rng);
-                    let (result, seen) =
-                        self_play(start, [Weights::DEFAULT; 2], nodes, &mut engines);
+                    let (result, seen) = self_play(start, [Weights::DEFAULT; 2], nodes, &mut engines);
                     let mut text = format!("g {g} {result}\n");
                     for p in seen.iter().skip(2) {
                         if !p.has_capture() {
@@ -180,11 +156,7 @@ pub fn run(
             ys.push(result);
         }
     }
-    log(format!(
-        "fit: {} positions from {} games",
-        xs.len(),
-        seen_games.len()
-    ));
+    log(format!("fit: {} positions from {} games", xs.len(), seen_games.len()));
     if xs.is_empty() {
         return Err("no positions to fit".into());
     }
@@ -214,9 +186,7 @@ pub fn run(
     }
     let k = (lo + hi) / 2.0;
     let before = loss(&w, k);
-    log(format!(
-        "k = {k:.3}, loss with the current weights {before:.6}"
-    ));
+    log(format!("k = {k:.3}, loss with the current weights {before:.6}"));
     // Adam on all weights but the material ones.
     let (mut m, mut v) = ([0f64; f::N], [0f64; f::N]);
     let (b1, b2, lr) = (0.9, 0.999, 0.5);
@@ -248,12 +218,7 @@ pub fn run(
     }
     log(format!("loss {before:.6} -> {:.6}", loss(&w, k)));
     for i in 0..f::N {
-        log(format!(
-            "  {:<14} {:>5} -> {:>5}",
-            FEATURE_NAMES[i],
-            Weights::DEFAULT.w[i],
-            fitted.w[i]
-        ));
+        log(format!("  {:<14} {:>5} -> {:>5}", FEATURE_NAMES[i], Weights::DEFAULT.w[i], fitted.w[i]));
     }
     log(format!("fitted weights: {:?}", fitted.w));
     // Check: fitted vs current, each opening with both colours.
@@ -283,9 +248,6 @@ pub fn run(
         }
     });
     let (s, n) = *score.lock().unwrap();
-    log(format!(
-        "check: fitted weights score {:.1}% against the current ones over {n} games",
-        100.0 * s / n as f64
-    ));
+    log(format!("check: fitted weights score {:.1}% against the current ones over {n} games", 100.0 * s / n as f64));
     Ok(())
 }

@@ -141,7 +141,11 @@ fn throughput(name: &str, positions: &[Position], seconds: f64) {
         generated as f64 / t / 1e6,
         calls as f64 / t / 1e6,
         generated as f64 / calls as f64,
-        if cpu.is_some() { format!(" [per CPU second; {:.1} M/s wall]", generated as f64 / wall / 1e6) } else { " [wall]".to_string() }
+        if cpu.is_some() {
+            format!(" [per CPU second; {:.1} M/s wall]", generated as f64 / wall / 1e6)
+        } else {
+            " [wall]".to_string()
+        }
     );
 }
 
@@ -183,7 +187,11 @@ fn bench(seconds: f64) -> Result<(), String> {
         "random game: {:.1} us per complete game ({games} games, {:.0} plies per game, uniformly random plays){}",
         t / games as f64 * 1e6,
         plies as f64 / games as f64,
-        if cpu.is_some() { format!(" [CPU time; {:.1} us wall]", wall / games as f64 * 1e6) } else { " [wall]".to_string() }
+        if cpu.is_some() {
+            format!(" [CPU time; {:.1} us wall]", wall / games as f64 * 1e6)
+        } else {
+            " [wall]".to_string()
+        }
     );
     Ok(())
 }

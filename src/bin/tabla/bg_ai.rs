@@ -213,7 +213,20 @@ pub fn run(cmd: Command) -> Result<(), String> {
             println!("{output}: {} games, {} bytes", net.games, net.to_bytes_f16().len());
             Ok(())
         }
-        Command::Distill { variant, weights, teacher, dir, games, ply, seed, threads, epochs, alpha, decay, eval_pairs } => {
+        Command::Distill {
+            variant,
+            weights,
+            teacher,
+            dir,
+            games,
+            ply,
+            seed,
+            threads,
+            epochs,
+            alpha,
+            decay,
+            eval_pairs,
+        } => {
             let variant: Variant = variant.parse()?;
             let teacher = teacher.as_deref();
             distill(variant, &weights, teacher, &dir, games, ply, seed, threads, epochs, alpha, decay, eval_pairs)
@@ -246,7 +259,12 @@ pub fn run(cmd: Command) -> Result<(), String> {
                 let net = match &dir {
                     Some(d) if d.join(file_name(variant)).exists() => {
                         let n = load_net(&d.join(file_name(variant)))?;
-                        println!("{}: resuming from {} ({} games)", variant.name(), d.join(file_name(variant)).display(), n.games);
+                        println!(
+                            "{}: resuming from {} ({} games)",
+                            variant.name(),
+                            d.join(file_name(variant)).display(),
+                            n.games
+                        );
                         Some(n)
                     }
                     _ => None,
@@ -259,7 +277,12 @@ pub fn run(cmd: Command) -> Result<(), String> {
                 save_net(&trainers[0].net, &out)?;
             }
             for t in &trainers {
-                println!("{}: {} games, weights fnv1a {:016x}", t.cfg.variant.name(), t.net.games, fnv(&t.net.to_bytes()));
+                println!(
+                    "{}: {} games, weights fnv1a {:016x}",
+                    t.cfg.variant.name(),
+                    t.net.games,
+                    fnv(&t.net.to_bytes())
+                );
             }
             Ok(())
         }
@@ -290,11 +313,17 @@ pub fn run(cmd: Command) -> Result<(), String> {
                             let mut agent_a = make_agent(a, net_a, seed ^ 0xA).expect("checked");
                             let mut agent_b = make_agent(b, net_b, seed ^ 0xB).expect("checked");
                             let mut last = Instant::now();
-                            let mut ids = (0..pairs).filter(|i| i % parts == part).skip(t as usize).step_by(threads as usize);
+                            let mut ids =
+                                (0..pairs).filter(|i| i % parts == part).skip(t as usize).step_by(threads as usize);
                             game::duel_pairs(agent_a.as_mut(), agent_b.as_mut(), rules, &mut ids, seed, &mut |st| {
                                 if last.elapsed().as_secs() >= 30 {
                                     last = Instant::now();
-                                    eprintln!("  thread {t}: {} games: {:+.3} ± {:.3} ppg", st.games, st.ppg(), st.se());
+                                    eprintln!(
+                                        "  thread {t}: {} games: {:+.3} ± {:.3} ppg",
+                                        st.games,
+                                        st.ppg(),
+                                        st.se()
+                                    );
                                 }
                             })
                         })
@@ -359,7 +388,15 @@ pub fn run(cmd: Command) -> Result<(), String> {
             println!("position {position}: equity {:+.3} {:?}", e.equity, e.probabilities);
             for h in ai::hint(&pos, roll.0.value(), roll.1.value(), Segment::Roll, &rules, ply).iter().take(10) {
                 let steps: Vec<String> = h.play.steps().iter().map(|s| s.to_string()).collect();
-                println!("{:<24} {:+.3} ({}-ply) win {:.3} g {:.3}/{:.3}", steps.join(" "), h.equity, h.ply, h.probabilities.win, h.probabilities.win_gammon, h.probabilities.lose_gammon);
+                println!(
+                    "{:<24} {:+.3} ({}-ply) win {:.3} g {:.3}/{:.3}",
+                    steps.join(" "),
+                    h.equity,
+                    h.ply,
+                    h.probabilities.win,
+                    h.probabilities.win_gammon,
+                    h.probabilities.lose_gammon
+                );
             }
             Ok(())
         }
@@ -426,7 +463,12 @@ fn distill(
             }
         };
         samples.extend(bytes.chunks(Sample::BYTES).filter_map(Sample::read));
-        println!("labelled games {first}..{}: {} positions, {:.0} s", (first + CHUNK).min(games), samples.len(), start.elapsed().as_secs_f64());
+        println!(
+            "labelled games {first}..{}: {} positions, {:.0} s",
+            (first + CHUNK).min(games),
+            samples.len(),
+            start.elapsed().as_secs_f64()
+        );
         let _ = std::io::stdout().flush();
     }
     let measure = |net: &Net| {
@@ -554,8 +596,13 @@ fn train(
             break;
         }
         if last_report.elapsed().as_secs() >= 60 {
-            let s: Vec<String> = trainers.iter().map(|t| format!("{} {} games", t.cfg.variant.name(), t.net.games)).collect();
-            println!("{} ({:.1} games/s)", s.join(", "), done_since_report as f64 / last_report.elapsed().as_secs_f64());
+            let s: Vec<String> =
+                trainers.iter().map(|t| format!("{} {} games", t.cfg.variant.name(), t.net.games)).collect();
+            println!(
+                "{} ({:.1} games/s)",
+                s.join(", "),
+                done_since_report as f64 / last_report.elapsed().as_secs_f64()
+            );
             let _ = std::io::stdout().flush();
             last_report = Instant::now();
             done_since_report = 0;
@@ -592,10 +639,17 @@ fn bench(variant: Variant, moves: usize, seed: u64) -> Result<(), String> {
     let rules = GameRules::new(variant);
     let t = Instant::now();
     let db = bearoff::Database::build();
-    println!("bear-off database ({} positions): whole table solved in {:.2} s", bearoff::POSITIONS, t.elapsed().as_secs_f64());
+    println!(
+        "bear-off database ({} positions): whole table solved in {:.2} s",
+        bearoff::POSITIONS,
+        t.elapsed().as_secs_f64()
+    );
     let t = Instant::now();
     let mean = bearoff::Database::with(|db| db.mean_rolls(&[0, 0, 0, 0, 0, 15]));
-    println!("lazily: 15 checkers on the 6-point need {mean:.3} rolls on average, solved in {:.2} s", t.elapsed().as_secs_f64());
+    println!(
+        "lazily: 15 checkers on the 6-point need {mean:.3} rolls on average, solved in {:.2} s",
+        t.elapsed().as_secs_f64()
+    );
     drop(db);
     let positions = sample_positions(&rules, moves, seed);
     for level in Level::ALL {

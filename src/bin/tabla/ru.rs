@@ -38,9 +38,7 @@ pub struct PerftArgs {
 
 pub fn run(cmd: Command) -> Result<(), String> {
     match cmd {
-        Command::Perft {
-            game: PerftGame::Russian(args),
-        } => run_perft(&args),
+        Command::Perft { game: PerftGame::Russian(args) } => run_perft(&args),
     }
 }
 
@@ -54,14 +52,7 @@ pub fn run_perft(args: &PerftArgs) -> Result<(), String> {
         return Err(format!("depth {} is too deep", args.depth));
     }
     println!("position {}", pos.to_fen());
-    println!(
-        "counting {}",
-        if args.paths {
-            "every capture path"
-        } else {
-            "one move per (start, end, captured set)"
-        }
-    );
+    println!("counting {}", if args.paths { "every capture path" } else { "one move per (start, end, captured set)" });
     if args.divide {
         let t = Instant::now();
         let rows = perft_divide(&pos, args.depth, args.paths);
@@ -72,40 +63,21 @@ pub fn run_perft(args: &PerftArgs) -> Result<(), String> {
             println!("{shown:<24} {n}");
             total += n;
         }
-        println!(
-            "total {total} ({} moves) in {:.3} s",
-            rows.len(),
-            t.elapsed().as_secs_f64()
-        );
+        println!("total {total} ({} moves) in {:.3} s", rows.len(), t.elapsed().as_secs_f64());
         return Ok(());
     }
     for d in 1..=args.depth {
         let t = Instant::now();
         let cpu0 = cpu_seconds();
-        let n = if args.paths {
-            perft_paths(&pos, d)
-        } else {
-            perft(&pos, d)
-        };
+        let n = if args.paths { perft_paths(&pos, d) } else { perft(&pos, d) };
         let secs = t.elapsed().as_secs_f64();
-        let nps = if secs > 0.0 {
-            n as f64 / secs
-        } else {
-            f64::INFINITY
-        };
-        print!(
-            "depth {d:>2}  nodes {n:>14}  time {secs:>9.3} s  nps {:>14}",
-            format_nps(nps)
-        );
+        let nps = if secs > 0.0 { n as f64 / secs } else { f64::INFINITY };
+        print!("depth {d:>2}  nodes {n:>14}  time {secs:>9.3} s  nps {:>14}", format_nps(nps));
         // On a shared machine the wall clock includes time spent waiting for a core; the CPU
         // time this thread actually ran (Linux: /proc/thread-self/schedstat) gives the speed.
         if let (Some(a), Some(b)) = (cpu0, cpu_seconds()) {
             let cpu = b - a;
-            let cnps = if cpu > 0.0 {
-                n as f64 / cpu
-            } else {
-                f64::INFINITY
-            };
+            let cnps = if cpu > 0.0 { n as f64 / cpu } else { f64::INFINITY };
             print!("  cpu {cpu:>9.3} s  nps/cpu {:>14}", format_nps(cnps));
         }
         println!();
@@ -121,9 +93,5 @@ fn cpu_seconds() -> Option<f64> {
 }
 
 fn format_nps(nps: f64) -> String {
-    if nps.is_finite() {
-        format!("{:.0}", nps)
-    } else {
-        "-".to_string()
-    }
+    if nps.is_finite() { format!("{:.0}", nps) } else { "-".to_string() }
 }

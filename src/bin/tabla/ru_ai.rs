@@ -119,13 +119,7 @@ pub enum Command {
 
 pub fn run(cmd: Command) -> Result<(), String> {
     match cmd {
-        Command::AnalyzeDraughts {
-            fen,
-            depth,
-            nodes,
-            time_ms,
-            tt_mb,
-        } => {
+        Command::AnalyzeDraughts { fen, depth, nodes, time_ms, tt_mb } => {
             let pos = match fen {
                 Some(f) => Position::from_fen(&f).map_err(|e| e.to_string())?,
                 None => Position::start(),
@@ -134,16 +128,11 @@ pub fn run(cmd: Command) -> Result<(), String> {
             let limits = Limits {
                 depth,
                 nodes,
-                time_ms: time_ms.or(if depth.is_none() && nodes.is_none() {
-                    Some(1000.0)
-                } else {
-                    None
-                }),
+                time_ms: time_ms.or(if depth.is_none() && nodes.is_none() { Some(1000.0) } else { None }),
             };
             let clock = StdClock::new();
-            let r = engine
-                .analyze(&SearchRoot::new(pos), &limits, &clock)
-                .ok_or("the side to move has no legal move")?;
+            let r =
+                engine.analyze(&SearchRoot::new(pos), &limits, &clock).ok_or("the side to move has no legal move")?;
             println!("{}", pos.diagram());
             println!(
                 "best {}  score {}  depth {}/{}  nodes {}  {:.0} ms  {:.0} knps",
@@ -158,70 +147,19 @@ pub fn run(cmd: Command) -> Result<(), String> {
             println!("pv {}", r.pv_text(&pos).join(" "));
             Ok(())
         }
-        Command::BenchDraughts {
-            positions,
-            time_ms,
-            no_levels,
-        } => bench(&positions, time_ms, no_levels),
-        Command::DuelDraughts {
-            a,
-            b,
-            games,
-            seed,
-            opening_plies,
-            time_ms,
-            master_nodes,
-            threads,
-            out,
-            verbose,
-        } => {
-            let a: Level = a
-                .parse()
-                .map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
-            let b: Level = b
-                .parse()
-                .map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
-            duel(
-                a,
-                b,
-                games,
-                seed,
-                opening_plies,
-                time_ms,
-                master_nodes,
-                threads,
-                out,
-                verbose,
-            )
+        Command::BenchDraughts { positions, time_ms, no_levels } => bench(&positions, time_ms, no_levels),
+        Command::DuelDraughts { a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose } => {
+            let a: Level = a.parse().map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
+            let b: Level = b.parse().map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
+            duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose)
         }
-        Command::TacticsDraughts {
-            suite,
-            time_ms,
-            nodes,
-            find,
-            seed,
-        } => match find {
+        Command::TacticsDraughts { suite, time_ms, nodes, find, seed } => match find {
             Some(n) => find_shots(&suite, n, seed),
             None => solve_suite(&suite, time_ms, nodes),
         },
-        Command::TuneDraughts {
-            data,
-            games,
-            seed,
-            nodes,
-            iterations,
-            threads,
-            l2,
-        } => tune::run(
-            &data,
-            games,
-            seed,
-            nodes,
-            iterations,
-            threads,
-            l2,
-            &mut |s| println!("{s}"),
-        ),
+        Command::TuneDraughts { data, games, seed, nodes, iterations, threads, l2 } => {
+            tune::run(&data, games, seed, nodes, iterations, threads, l2, &mut |s| println!("{s}"))
+        }
     }
 }
 
@@ -230,10 +168,7 @@ fn read_fens(path: &PathBuf) -> Result<Vec<Position>, String> {
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            Position::from_fen(l.split_whitespace().next().unwrap())
-                .map_err(|e| format!("{l}: {e}"))
-        })
+        .map(|l| Position::from_fen(l.split_whitespace().next().unwrap()).map_err(|e| format!("{l}: {e}")))
         .collect()
 }
 
@@ -241,21 +176,11 @@ fn bench(path: &PathBuf, time_ms: f64, no_levels: bool) -> Result<(), String> {
     let positions = read_fens(path)?;
     let mut engine = Engine::new(16);
     let (mut nodes, mut ms, mut depths) = (0u64, 0f64, Vec::new());
-    println!(
-        "search for {time_ms} ms per position ({} positions, 16 MB table):",
-        positions.len()
-    );
+    println!("search for {time_ms} ms per position ({} positions, 16 MB table):", positions.len());
     for p in &positions {
         engine.clear();
         let clock = StdClock::new();
-        let r = engine.search(
-            &SearchRoot::new(*p),
-            &Limits {
-                time_ms: Some(time_ms),
-                ..Limits::default()
-            },
-            &clock,
-        );
+        let r = engine.search(&SearchRoot::new(*p), &Limits { time_ms: Some(time_ms), ..Limits::default() }, &clock);
         if let Some(r) = r {
             println!(
                 "  depth {:>2} (sel {:>2})  {:>9} nodes  {:>6.0} ms  {:>6.0} knps  {}  {}",
@@ -300,12 +225,7 @@ fn bench(path: &PathBuf, time_ms: f64, no_levels: bool) -> Result<(), String> {
             sum += t;
             max = f64::max(max, t);
         }
-        println!(
-            "  {:<9} {:>8.1} ms  {:>8.1} ms",
-            level.name(),
-            sum / positions.len() as f64,
-            max
-        );
+        println!("  {:<9} {:>8.1} ms  {:>8.1} ms", level.name(), sum / positions.len() as f64, max);
     }
     Ok(())
 }
@@ -359,19 +279,10 @@ fn play_game(
         let (level, engine) = &mut players[who];
         let clock = StdClock::new();
         let r = if *level == Level::Master && master_nodes.is_some() {
-            let limits = Limits {
-                nodes: master_nodes,
-                ..Limits::default()
-            };
+            let limits = Limits { nodes: master_nodes, ..Limits::default() };
             engine.search(&root, &limits, &clock)
         } else {
-            engine.best_move(
-                &root,
-                *level,
-                time_ms,
-                seed.wrapping_add(ply as u64),
-                &clock,
-            )
+            engine.best_move(&root, *level, time_ms, seed.wrapping_add(ply as u64), &clock)
         }
         .expect("a legal move exists");
         moves.push(root.position.move_text(&r.best));
@@ -412,10 +323,7 @@ fn duel(
         if let Ok(text) = fs::read_to_string(path) {
             for line in text.lines() {
                 if let Ok(v) = serde_json::from_str::<serde_json::Value>(line) {
-                    let key = (
-                        v["pair"].as_u64().unwrap_or(0) as usize,
-                        v["a_color"].as_u64().unwrap_or(0) as usize,
-                    );
+                    let key = (v["pair"].as_u64().unwrap_or(0) as usize, v["a_color"].as_u64().unwrap_or(0) as usize);
                     if v["a"] == a.name() && v["b"] == b.name() && v["seed"] == seed {
                         done.insert(key, v["a_result"].as_i64().unwrap_or(0) as i32);
                     }
@@ -427,10 +335,8 @@ fn duel(
         }
     }
     let results = Arc::new(Mutex::new(done));
-    let todo: Vec<(usize, usize)> = (0..pairs)
-        .flat_map(|p| [(p, 0), (p, 1)])
-        .filter(|k| !results.lock().unwrap().contains_key(k))
-        .collect();
+    let todo: Vec<(usize, usize)> =
+        (0..pairs).flat_map(|p| [(p, 0), (p, 1)]).filter(|k| !results.lock().unwrap().contains_key(k)).collect();
     println!(
         "{} vs {}: {} games ({} openings of {} plies, both colours), {} to play, seed {}",
         a,
@@ -442,15 +348,8 @@ fn duel(
         seed
     );
     let next = AtomicUsize::new(0);
-    let file = out.as_ref().map(|p| {
-        Mutex::new(
-            fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .expect("open --out"),
-        )
-    });
+    let file =
+        out.as_ref().map(|p| Mutex::new(fs::OpenOptions::new().create(true).append(true).open(p).expect("open --out")));
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
@@ -469,8 +368,13 @@ fn duel(
                     };
                     let a_result = if a_color == 0 { res } else { -res };
                     if verbose {
-                        println!("pair {pair} A {} {:+} in {plies} plies from {}: {}",
-                            if a_color == 0 { "first" } else { "second" }, a_result, start.to_fen(), moves.join(" "));
+                        println!(
+                            "pair {pair} A {} {:+} in {plies} plies from {}: {}",
+                            if a_color == 0 { "first" } else { "second" },
+                            a_result,
+                            start.to_fen(),
+                            moves.join(" ")
+                        );
                     }
                     if let Some(f) = &file {
                         let line = serde_json::json!({"a": a.name(), "b": b.name(), "seed": seed, "pair": pair,
@@ -531,11 +435,7 @@ fn material(p: &Position) -> i32 {
 fn read_suite(path: &PathBuf) -> Result<Vec<(Position, String, String)>, String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = Vec::new();
-    for line in text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
         let (main, comment) = line.split_once('#').unwrap_or((line, ""));
         let mut it = main.split_whitespace();
         let (Some(fen), Some(mv)) = (it.next(), it.next()) else {
@@ -556,18 +456,10 @@ fn solve_suite(path: &PathBuf, time_ms: f64, nodes: Option<u64>) -> Result<(), S
         engine.clear();
         let clock = StdClock::new();
         let limits = match nodes {
-            Some(n) => Limits {
-                nodes: Some(n),
-                ..Limits::default()
-            },
-            None => Limits {
-                time_ms: Some(time_ms),
-                ..Limits::default()
-            },
+            Some(n) => Limits { nodes: Some(n), ..Limits::default() },
+            None => Limits { time_ms: Some(time_ms), ..Limits::default() },
         };
-        let r = engine
-            .search(&SearchRoot::new(*p), &limits, &clock)
-            .ok_or("no legal move")?;
+        let r = engine.search(&SearchRoot::new(*p), &limits, &clock).ok_or("no legal move")?;
         let want_mv = p.parse_move(want).map_err(|e| e.to_string())?;
         // When the answer is found: the first iteration from which the move stays best.
         let ok = r.best.same_move(&want_mv);
@@ -587,12 +479,7 @@ fn solve_suite(path: &PathBuf, time_ms: f64, nodes: Option<u64>) -> Result<(), S
             p.to_fen()
         );
     }
-    println!(
-        "solved {solved}/{} (total {:.0} ms, slowest {:.0} ms)",
-        suite.len(),
-        total_ms,
-        worst
-    );
+    println!("solved {solved}/{} (total {:.0} ms, slowest {:.0} ms)", suite.len(), total_ms, worst);
     Ok(())
 }
 
@@ -600,16 +487,9 @@ fn solve_suite(path: &PathBuf, time_ms: f64, nodes: Option<u64>) -> Result<(), S
 /// for shots: quiet positions whose best move gives material away first (the opponent must
 /// capture) and wins at least a man and a half net by force, with no other move coming close.
 fn find_shots(path: &PathBuf, n: usize, seed: u64) -> Result<(), String> {
-    let mut known: std::collections::HashSet<u64> = read_suite(path)
-        .unwrap_or_default()
-        .iter()
-        .map(|(p, _, _)| p.hash())
-        .collect();
-    let mut file = fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| e.to_string())?;
+    let mut known: std::collections::HashSet<u64> =
+        read_suite(path).unwrap_or_default().iter().map(|(p, _, _)| p.hash()).collect();
+    let mut file = fs::OpenOptions::new().create(true).append(true).open(path).map_err(|e| e.to_string())?;
     let mut rng = tabla::ai::draughts::Rng(seed);
     let mut engine = Engine::new(16);
     let mut player = Engine::new(4);
@@ -623,20 +503,12 @@ fn find_shots(path: &PathBuf, n: usize, seed: u64) -> Result<(), String> {
             }
             let p = root.position;
             let legal = p.legal_moves();
-            if ply >= 6
-                && !p.has_capture()
-                && p.occupied().count_ones() >= 7
-                && !known.contains(&p.hash())
-            {
+            if ply >= 6 && !p.has_capture() && p.occupied().count_ones() >= 7 && !known.contains(&p.hash()) {
                 engine.clear();
                 let quick = engine
                     .search(
                         &SearchRoot::new(p),
-                        &Limits {
-                            depth: Some(8),
-                            nodes: Some(200_000),
-                            ..Limits::default()
-                        },
+                        &Limits { depth: Some(8), nodes: Some(200_000), ..Limits::default() },
                         &tabla::ai::draughts::NoClock,
                     )
                     .unwrap();
@@ -658,14 +530,7 @@ fn find_shots(path: &PathBuf, n: usize, seed: u64) -> Result<(), String> {
             } else {
                 player.clear();
                 player
-                    .search(
-                        &root,
-                        &Limits {
-                            nodes: Some(5_000),
-                            ..Limits::default()
-                        },
-                        &tabla::ai::draughts::NoClock,
-                    )
+                    .search(&root, &Limits { nodes: Some(5_000), ..Limits::default() }, &tabla::ai::draughts::NoClock)
                     .unwrap()
                     .best
             };
@@ -683,11 +548,7 @@ fn verify_shot(engine: &mut Engine, p: &Position, m0: i32) -> Option<String> {
     engine.clear();
     let deep = engine.search(
         &SearchRoot::new(*p),
-        &Limits {
-            nodes: Some(3_000_000),
-            depth: Some(24),
-            ..Limits::default()
-        },
+        &Limits { nodes: Some(3_000_000), depth: Some(24), ..Limits::default() },
         &nc,
     )?;
     if deep.score - m0 < 150 || !p.after(&deep.best).has_capture() {
@@ -700,15 +561,8 @@ fn verify_shot(engine: &mut Engine, p: &Position, m0: i32) -> Option<String> {
         }
         engine.clear();
         let child = SearchRoot::new(*p).after(&mv);
-        let s = match engine.search(
-            &child,
-            &Limits {
-                nodes: Some(600_000),
-                depth: Some(22),
-                ..Limits::default()
-            },
-            &nc,
-        ) {
+        let s = match engine.search(&child, &Limits { nodes: Some(600_000), depth: Some(22), ..Limits::default() }, &nc)
+        {
             Some(r) => -r.score,
             None => tabla::ai::draughts::WIN,
         };
@@ -719,14 +573,7 @@ fn verify_shot(engine: &mut Engine, p: &Position, m0: i32) -> Option<String> {
     }
     // Would a shallow search see it? (Recorded only.)
     engine.clear();
-    let shallow = engine.search(
-        &SearchRoot::new(*p),
-        &Limits {
-            depth: Some(2),
-            ..Limits::default()
-        },
-        &nc,
-    )?;
+    let shallow = engine.search(&SearchRoot::new(*p), &Limits { depth: Some(2), ..Limits::default() }, &nc)?;
     Some(format!(
         "{} {} # gain {:+}, deep {} (depth {}), best other {}, depth-2 search plays {} | {}",
         p.to_fen(),
