@@ -7,8 +7,11 @@ import { readFileSync } from 'node:fs';
 import { Backgammon, RussianDraughts } from '../pkg/node.js';
 
 const limit = Number(process.argv[2] ?? 40);
-const lines = (f) => readFileSync(new URL(`../tests/data/${f}`, import.meta.url), 'utf8')
-  .split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+const lines = (f) =>
+  readFileSync(new URL(`../tests/data/${f}`, import.meta.url), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
 const stats = (xs) => {
   const s = xs.slice().sort((a, b) => a - b);
   return { median: s[Math.floor(s.length / 2)], worst: s[s.length - 1] };
@@ -34,14 +37,16 @@ for (const level of ['beginner', 'casual', 'intermediate', 'advanced', 'strong',
   const times = [];
   ids.forEach((id, i) => {
     const g = Backgammon.fromPositionId(id);
-    g.setDice(1 + (i * 5) % 6, 1 + (i * 7 + 3) % 6);
+    g.setDice(1 + ((i * 5) % 6), 1 + ((i * 7 + 3) % 6));
     const t = performance.now();
     g.bestPlay({ level, seed: i });
     times.push(performance.now() - t);
     g.free();
   });
   const { median, worst } = stats(times);
-  console.log(`backgammon ${level.padEnd(12)} median ${ms(median).padStart(10)}  worst ${ms(worst).padStart(10)}  (${ids.length} positions)`);
+  console.log(
+    `backgammon ${level.padEnd(12)} median ${ms(median).padStart(10)}  worst ${ms(worst).padStart(10)}  (${ids.length} positions)`,
+  );
 }
 
 // Acey-deucey: the positions of seeded games played by the advanced level (fixed by the seeds),
@@ -51,8 +56,14 @@ for (let seed = 1; acey.length < limit && seed < 100; seed++) {
   const g = new Backgammon({ variant: 'acey-deucey', seed });
   for (let i = 0; i < 400 && !g.outcome() && acey.length < limit; i++) {
     const s = g.state();
-    if (s.phase === 'opening' || s.phase === 'roll') { g.roll(); continue; }
-    if (s.phase === 'choose-doubles') { g.chooseDoubles(g.bestDoubles({ level: 'advanced' })); continue; }
+    if (s.phase === 'opening' || s.phase === 'roll') {
+      g.roll();
+      continue;
+    }
+    if (s.phase === 'choose-doubles') {
+      g.chooseDoubles(g.bestDoubles({ level: 'advanced' }));
+      continue;
+    }
     if (i % 7 === 0) acey.push(g.toJSON());
     g.play(g.bestPlay({ level: 'advanced', seed: i }).steps);
   }
@@ -68,10 +79,14 @@ for (const level of ['advanced', 'strong', 'expert']) {
     return dt;
   });
   const { median, worst } = stats(times);
-  console.log(`acey-deucey ${level.padEnd(11)} median ${ms(median).padStart(10)}  worst ${ms(worst).padStart(10)}  (${acey.length} positions)`);
+  console.log(
+    `acey-deucey ${level.padEnd(11)} median ${ms(median).padStart(10)}  worst ${ms(worst).padStart(10)}  (${acey.length} positions)`,
+  );
 }
 
-const fens = lines('draughts_ai/bench.txt').map((l) => l.split(/\s+#/)[0].trim()).slice(0, limit);
+const fens = lines('draughts_ai/bench.txt')
+  .map((l) => l.split(/\s+#/)[0].trim())
+  .slice(0, limit);
 for (const level of ['beginner', 'easy', 'medium', 'hard', 'master']) {
   const times = [];
   for (const fen of fens.slice(0, level === 'master' ? 5 : fens.length)) {
@@ -82,9 +97,12 @@ for (const level of ['beginner', 'easy', 'medium', 'hard', 'master']) {
     g.free();
   }
   const { median, worst } = stats(times);
-  console.log(`draughts   ${level.padEnd(12)} median ${ms(median).padStart(10)}  worst ${ms(worst).padStart(10)}  (${times.length} positions)`);
+  console.log(
+    `draughts   ${level.padEnd(12)} median ${ms(median).padStart(10)}  worst ${ms(worst).padStart(10)}  (${times.length} positions)`,
+  );
 }
-const depths = [], nps = [];
+const depths = [],
+  nps = [];
 for (const fen of fens.slice(0, 10)) {
   const g = RussianDraughts.fromFen(fen);
   const a = g.analyze({ timeMs: 1000 });
@@ -92,4 +110,6 @@ for (const fen of fens.slice(0, 10)) {
   nps.push(a.nodes / (a.timeMs / 1000));
   g.free();
 }
-console.log(`draughts   search: median ${Math.round(stats(nps).median).toLocaleString('en')} nodes/s, median depth in 1 s ${stats(depths).median} (10 positions)`);
+console.log(
+  `draughts   search: median ${Math.round(stats(nps).median).toLocaleString('en')} nodes/s, median depth in 1 s ${stats(depths).median} (10 positions)`,
+);

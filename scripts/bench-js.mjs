@@ -11,9 +11,11 @@ const seconds = Number(process.argv[2] ?? 1);
 function chooser() {
   let x = 0x9e3779b9;
   return (n) => {
-    x ^= x << 13; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
     x ^= x >>> 17;
-    x ^= x << 5; x >>>= 0;
+    x ^= x << 5;
+    x >>>= 0;
     return x % n;
   };
 }
@@ -52,8 +54,12 @@ function ruGame(pick) {
 
 function timed(work) {
   const start = performance.now();
-  let runs = 0, items = 0;
-  while (performance.now() - start < seconds * 1000) { items += work(); runs++; }
+  let runs = 0,
+    items = 0;
+  while (performance.now() - start < seconds * 1000) {
+    items += work();
+    runs++;
+  }
   const s = (performance.now() - start) / 1000;
   return { games: runs / s, listed: items / s };
 }
@@ -82,13 +88,21 @@ function nativeRun() {
 }
 
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const js = [], native = [];
-for (let i = 0; i < 3; i++) { js.push(jsRun()); native.push(nativeRun()); }
+const js = [],
+  native = [];
+for (let i = 0; i < 3; i++) {
+  js.push(jsRun());
+  native.push(nativeRun());
+}
 
 console.log(`JS API (wasm in Node ${process.version}) vs native, medians of 3 interleaved runs of ${seconds}s each`);
 console.log('game          games/s JS  games/s native   ratio   listed/s JS  listed/s native   ratio');
 for (const game of ['backgammon', 'table', 'acey-deucey', 'russian']) {
-  const jg = median(js.map((r) => r[game].games)), ng = median(native.map((r) => r[game].games));
-  const jl = median(js.map((r) => r[game].listed)), nl = median(native.map((r) => r[game].listed));
-  console.log(`${game.padEnd(12)} ${jg.toFixed(1).padStart(11)} ${ng.toFixed(1).padStart(15)} ${(ng / jg).toFixed(2).padStart(7)}x ${jl.toFixed(0).padStart(13)} ${nl.toFixed(0).padStart(16)} ${(nl / jl).toFixed(2).padStart(7)}x`);
+  const jg = median(js.map((r) => r[game].games)),
+    ng = median(native.map((r) => r[game].games));
+  const jl = median(js.map((r) => r[game].listed)),
+    nl = median(native.map((r) => r[game].listed));
+  console.log(
+    `${game.padEnd(12)} ${jg.toFixed(1).padStart(11)} ${ng.toFixed(1).padStart(15)} ${(ng / jg).toFixed(2).padStart(7)}x ${jl.toFixed(0).padStart(13)} ${nl.toFixed(0).padStart(16)} ${(nl / jl).toFixed(2).padStart(7)}x`,
+  );
 }

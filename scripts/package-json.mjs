@@ -22,10 +22,20 @@ const pkg = {
     './tabla_plain_bg.wasm': './tabla_plain_bg.wasm',
     './package.json': './package.json',
   },
-  files: ['index.js', 'index.d.ts', 'tabla.js', 'tabla.d.ts', 'tabla_bg.wasm', 'tabla_plain_bg.wasm',
-    'tabla_bg.wasm.d.ts', 'node.js', 'node.d.ts', 'README.md'],
+  files: [
+    'index.js',
+    'index.d.ts',
+    'tabla.js',
+    'tabla.d.ts',
+    'tabla_bg.wasm',
+    'tabla_plain_bg.wasm',
+    'tabla_bg.wasm.d.ts',
+    'node.js',
+    'node.d.ts',
+    'README.md',
+  ],
   sideEffects: ['./node.js'],
   keywords: ['backgammon', 'tabla', 'table', 'acey-deucey', 'draughts', 'shashki', 'checkers', 'wasm', 'game'],
   engines: { node: '>=20' },
 };
-process.stdout.write(JSON.stringify(pkg, null, 2) + '\n');
+process.stdout.write(`${JSON.stringify(pkg, null, 2)}\n`);

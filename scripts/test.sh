@@ -9,6 +9,14 @@ log=$(mktemp -d)
 
 step() { printf '\n== %s\n' "$*"; }
 
+step "House style: rustfmt, clippy (warnings are errors), rustdoc, biome"
+cargo fmt --check || { echo "cargo fmt --check failed: run cargo fmt"; exit 1; }
+npx --no-install biome ci . || { echo "biome failed: run npx biome check --write ."; exit 1; }
+cargo clippy --quiet --all-targets --all-features -- -D warnings
+cargo clippy --quiet --target wasm32-unknown-unknown --lib --no-default-features --features ai -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps --all-features
+echo "style: 5 passed, 0 failed"
+
 step "Rust: unit, rules, property and perft tests (native, release)"
 if ! cargo test --release --all-targets >"$log/cargo.log" 2>&1; then
   tail -n 80 "$log/cargo.log"; echo "Rust tests failed"; exit 1
@@ -16,6 +24,10 @@ fi
 grep -E '^test result' "$log/cargo.log"
 passed=$(grep -oE '^test result: ok\. [0-9]+ passed' "$log/cargo.log" | awk '{s+=$4} END {print s+0}')
 echo "Rust native: $passed passed, 0 failed"
+
+step "Rust doctests"
+cargo test --release --doc --all-features 2>&1 | tee "$log/doc.log" | grep -E '^test result' || { tail -n 60 "$log/doc.log"; exit 1; }
+grep -q '^test result: ok' "$log/doc.log" || { tail -n 60 "$log/doc.log"; echo "doctests failed"; exit 1; }
 
 step "Build the wasm package (pkg/, www/pkg/)"
 bash scripts/build.sh

@@ -16,8 +16,18 @@ const rulesOnly = process.argv[2] === '--rules-only';
 let file = process.argv[2] ?? new URL('pkg/tabla_bg.wasm', root).pathname;
 if (rulesOnly) {
   const run = (cmd, args) => execFileSync(cmd, args, { cwd: root.pathname, stdio: ['ignore', 'ignore', 'inherit'] });
-  run('cargo', ['build', '--quiet', '--target', 'wasm32-unknown-unknown', '--profile', 'wasm', '--lib',
-    '--no-default-features', '--target-dir', 'target/rules-only']);
+  run('cargo', [
+    'build',
+    '--quiet',
+    '--target',
+    'wasm32-unknown-unknown',
+    '--profile',
+    'wasm',
+    '--lib',
+    '--no-default-features',
+    '--target-dir',
+    'target/rules-only',
+  ]);
   const out = mkdtempSync(join(tmpdir(), 'tabla-rules-'));
   run('bash', ['scripts/wasm-finish.sh', 'target/rules-only/wasm32-unknown-unknown/wasm/tabla.wasm', out]);
   file = join(out, 'tabla_bg.wasm');
@@ -28,7 +38,11 @@ const total = gz(wasm);
 
 const dir = new URL('src/ai/backgammon/weights/', root);
 let weights = 0;
-for (const name of rulesOnly ? [] : readdirSync(dir).filter((n) => n.endsWith('.net')).sort()) {
+for (const name of rulesOnly
+  ? []
+  : readdirSync(dir)
+      .filter((n) => n.endsWith('.net'))
+      .sort()) {
   const net = readFileSync(new URL(name, dir));
   const at = wasm.indexOf(net);
   if (at < 0) throw new Error(`${name} is not in ${file}`);
@@ -37,9 +51,13 @@ for (const name of rulesOnly ? [] : readdirSync(dir).filter((n) => n.endsWith('.
 }
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 if (rulesOnly) {
-  console.log(`== size without the computer opponents (rules engines and bindings): ${wasm.length} bytes raw, `
-    + `${total} gzipped (${kb(total)})`);
+  console.log(
+    `== size without the computer opponents (rules engines and bindings): ${wasm.length} bytes raw, ` +
+      `${total} gzipped (${kb(total)})`,
+  );
   process.exit(0);
 }
-console.log(`== size: ${file.replace(/.*\//, '')} ${wasm.length} bytes raw, ${total} gzipped (${kb(total)}); `
-  + `without the ${weights} bytes of network weights: ${gz(wasm)} gzipped (${kb(gz(wasm))})`);
+console.log(
+  `== size: ${file.replace(/.*\//, '')} ${wasm.length} bytes raw, ${total} gzipped (${kb(total)}); ` +
+    `without the ${weights} bytes of network weights: ${gz(wasm)} gzipped (${kb(gz(wasm))})`,
+);

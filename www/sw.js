@@ -9,23 +9,51 @@ const VERSION = 'v2';
 const PREFIX = 'tabla-';
 const META = `${PREFIX}meta`;
 const PRECACHE = [
-  './', 'index.html', 'embed.html', 'manifest.webmanifest', 'icon.svg', 'css/app.css',
-  'js/app.js', 'js/tabla-board.js', 'js/board-style.js', 'js/engine.js', 'js/anim.js', 'js/storage.js', 'js/worker.js',
-  'js/i18n/index.js', 'js/i18n/en.js', 'js/i18n/ro.js', 'js/i18n/hu.js', 'js/i18n/bg.js', 'js/i18n/ru.js',
-  'js/bg/geometry.js', 'js/bg/render.js', 'js/bg/controller.js',
-  'js/draughts/geometry.js', 'js/draughts/render.js', 'js/draughts/controller.js',
-  'pkg/index.js', 'pkg/tabla.js',
+  './',
+  'index.html',
+  'embed.html',
+  'manifest.webmanifest',
+  'icon.svg',
+  'css/app.css',
+  'js/app.js',
+  'js/tabla-board.js',
+  'js/board-style.js',
+  'js/engine.js',
+  'js/anim.js',
+  'js/storage.js',
+  'js/worker.js',
+  'js/i18n/index.js',
+  'js/i18n/en.js',
+  'js/i18n/ro.js',
+  'js/i18n/hu.js',
+  'js/i18n/bg.js',
+  'js/i18n/ru.js',
+  'js/bg/geometry.js',
+  'js/bg/render.js',
+  'js/bg/controller.js',
+  'js/draughts/geometry.js',
+  'js/draughts/render.js',
+  'js/draughts/controller.js',
+  'pkg/index.js',
+  'pkg/tabla.js',
   // The build this browser runs (pkg/index.js picks the same way): with SIMD or plain.
-  WebAssembly.validate(new Uint8Array([
-    0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
-  ])) ? 'pkg/tabla_bg.wasm' : 'pkg/tabla_plain_bg.wasm',
+  WebAssembly.validate(
+    new Uint8Array([
+      0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
+    ]),
+  )
+    ? 'pkg/tabla_bg.wasm'
+    : 'pkg/tabla_plain_bg.wasm',
 ];
 const url = (p) => new URL(p, self.registration.scope).href;
 
 async function pointer(name, value) {
   const meta = await caches.open(META);
   const key = url(`__${name}`);
-  if (value === undefined) { const r = await meta.match(key); return r ? r.text() : null; }
+  if (value === undefined) {
+    const r = await meta.match(key);
+    return r ? r.text() : null;
+  }
   if (value === null) return meta.delete(key);
   return meta.put(key, new Response(value));
 }
@@ -34,36 +62,45 @@ async function pointer(name, value) {
 async function fill() {
   const name = `${PREFIX}${VERSION}-${Date.now()}`;
   const cache = await caches.open(name);
-  await Promise.all(PRECACHE.map(async (p) => {
-    try {
-      // revalidate: a file the page just loaded comes back as a tiny 304 from the HTTP cache
-      const res = await fetch(url(p), { cache: 'no-cache' });
-      if (res.ok) await cache.put(url(p), res);
-    } catch { /* a missing file is skipped; the page will say what failed */ }
-  }));
+  await Promise.all(
+    PRECACHE.map(async (p) => {
+      try {
+        // revalidate: a file the page just loaded comes back as a tiny 304 from the HTTP cache
+        const res = await fetch(url(p), { cache: 'no-cache' });
+        if (res.ok) await cache.put(url(p), res);
+      } catch {
+        /* a missing file is skipped; the page will say what failed */
+      }
+    }),
+  );
   return name;
 }
 
 async function cleanup(keep) {
-  for (const k of await caches.keys()) if (k.startsWith(PREFIX) && k !== META && !keep.includes(k)) await caches.delete(k);
+  for (const k of await caches.keys())
+    if (k.startsWith(PREFIX) && k !== META && !keep.includes(k)) await caches.delete(k);
 }
 
 self.addEventListener('install', (e) => {
-  e.waitUntil((async () => {
-    const name = await fill();
-    const current = await pointer('current');
-    // the very first install has no page to disturb; later ones wait for the next page load
-    if (!current) await pointer('current', name);
-    else await pointer('pending', name);
-    // taking over at once is safe: the worker only serves the current generation
-    await self.skipWaiting();
-  })());
+  e.waitUntil(
+    (async () => {
+      const name = await fill();
+      const current = await pointer('current');
+      // the very first install has no page to disturb; later ones wait for the next page load
+      if (!current) await pointer('current', name);
+      else await pointer('pending', name);
+      // taking over at once is safe: the worker only serves the current generation
+      await self.skipWaiting();
+    })(),
+  );
 });
 
 self.addEventListener('activate', (e) => {
-  e.waitUntil((async () => {
-    await self.clients.claim();
-  })());
+  e.waitUntil(
+    (async () => {
+      await self.clients.claim();
+    })(),
+  );
 });
 
 async function promote() {
@@ -77,7 +114,7 @@ async function promote() {
 /** Look for files that changed on the server; fetch a new generation if any did. */
 async function check() {
   const current = await pointer('current');
-  if (!current || await pointer('pending')) return false;
+  if (!current || (await pointer('pending'))) return false;
   const cache = await caches.open(current);
   let changed = false;
   for (const p of PRECACHE) {
@@ -85,9 +122,15 @@ async function check() {
     try {
       const res = await fetch(url(p), { cache: 'no-cache', method: 'HEAD' });
       if (!res.ok) continue;
-      const sig = (r) => [r.headers.get('etag'), r.headers.get('last-modified'), r.headers.get('content-length')].join('|');
-      if (!old || sig(old) !== sig(res)) { changed = true; break; }
-    } catch { return false; }   // offline: nothing to do
+      const sig = (r) =>
+        [r.headers.get('etag'), r.headers.get('last-modified'), r.headers.get('content-length')].join('|');
+      if (!old || sig(old) !== sig(res)) {
+        changed = true;
+        break;
+      }
+    } catch {
+      return false;
+    } // offline: nothing to do
   }
   if (!changed) return false;
   await pointer('pending', await fill());
@@ -97,9 +140,12 @@ async function check() {
 self.addEventListener('message', (e) => {
   const msg = e.data || {};
   if (msg.type === 'check') {
-    e.waitUntil(check().then(async (updated) => {
-      if (updated || await pointer('pending')) for (const c of await self.clients.matchAll()) c.postMessage({ type: 'updated' });
-    }));
+    e.waitUntil(
+      check().then(async (updated) => {
+        if (updated || (await pointer('pending')))
+          for (const c of await self.clients.matchAll()) c.postMessage({ type: 'updated' });
+      }),
+    );
   } else if (msg.type === 'skip') {
     e.waitUntil(self.skipWaiting());
   }
@@ -108,19 +154,26 @@ self.addEventListener('message', (e) => {
 self.addEventListener('fetch', (e) => {
   const req = e.request;
   if (req.method !== 'GET' || new URL(req.url).origin !== self.location.origin) return;
-  e.respondWith((async () => {
-    // a page load is the moment to switch to a newer complete generation
-    if (req.mode === 'navigate') await promote();
-    const current = await pointer('current');
-    if (current) {
-      const cache = await caches.open(current);
-      const hit = await cache.match(req, { ignoreSearch: req.mode === 'navigate' });
-      if (hit) return hit;
-      if (req.mode === 'navigate') {
-        const page = await cache.match(url('index.html'));
-        try { return await fetch(req); } catch { if (page) return page; throw new Error('offline'); }
+  e.respondWith(
+    (async () => {
+      // a page load is the moment to switch to a newer complete generation
+      if (req.mode === 'navigate') await promote();
+      const current = await pointer('current');
+      if (current) {
+        const cache = await caches.open(current);
+        const hit = await cache.match(req, { ignoreSearch: req.mode === 'navigate' });
+        if (hit) return hit;
+        if (req.mode === 'navigate') {
+          const page = await cache.match(url('index.html'));
+          try {
+            return await fetch(req);
+          } catch {
+            if (page) return page;
+            throw new Error('offline');
+          }
+        }
       }
-    }
-    return fetch(req);
-  })());
+      return fetch(req);
+    })(),
+  );
 });

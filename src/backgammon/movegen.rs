@@ -487,9 +487,9 @@ mod fast {
     fn masks_points(b: &[i8; 26]) -> (u32, u32) {
         let mut occ = 0u32;
         let mut closed = 0u32;
-        for i in 1..=24 {
-            occ |= ((b[i] > 0) as u32) << i;
-            closed |= ((b[i] < -1) as u32) << i;
+        for (i, &c) in b.iter().enumerate().take(25).skip(1) {
+            occ |= ((c > 0) as u32) << i;
+            closed |= ((c < -1) as u32) << i;
         }
         (occ, closed)
     }

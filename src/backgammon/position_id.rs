@@ -166,6 +166,14 @@ impl Position {
     }
 }
 
+impl std::str::FromStr for Position {
+    type Err = PositionIdError;
+    /// Parses a gnubg Position ID.
+    fn from_str(s: &str) -> Result<Position, PositionIdError> {
+        decode(s)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,13 +189,5 @@ mod tests {
         assert_eq!(decode("abc"), Err(PositionIdError::Length(3)));
         assert_eq!(decode("4HPwATDgc/AB*A"), Err(PositionIdError::Character('*')));
         assert!(matches!(decode("//////////////"), Err(PositionIdError::TooManyCheckers { .. })));
-    }
-}
-
-impl std::str::FromStr for Position {
-    type Err = PositionIdError;
-    /// Parses a gnubg Position ID.
-    fn from_str(s: &str) -> Result<Position, PositionIdError> {
-        decode(s)
     }
 }

@@ -95,7 +95,7 @@ pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result
 /// JSON text as a JS value (`JSON.parse`), with the parser's message when it is not JSON.
 pub(crate) fn parse_json(text: &str, what: &str) -> Result<JsValue, JsError> {
     js_sys::JSON::parse(text).map_err(|e| {
-        let reason = js_sys::Error::try_from(e).map(|e| String::from(e.message())).unwrap_or_default();
+        let reason = e.dyn_into::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_default();
         JsError::new(&format!("{what}: not valid JSON ({reason})"))
     })
 }

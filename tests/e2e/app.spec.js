@@ -8,7 +8,8 @@ test.use({ serviceWorkers: 'allow' });
 test('home page lists the games and the options, without console errors', async ({ page }, info) => {
   const errors = await prepare(page);
   await page.goto('/');
-  for (const g of ['backgammon', 'table', 'acey-deucey', 'russian-draughts']) await expect(page.locator(`input[name="game"][value="${g}"]`)).toHaveCount(1);
+  for (const g of ['backgammon', 'table', 'acey-deucey', 'russian-draughts'])
+    await expect(page.locator(`input[name="game"][value="${g}"]`)).toHaveCount(1);
   await page.locator('input[value="acey-deucey"]').check();
   await expect(page.locator('input[name="doublesExtraRoll"]')).toBeVisible();
   await page.locator('input[value="russian-draughts"]').check();
@@ -18,7 +19,10 @@ test('home page lists the games and the options, without console errors', async 
   const ai = await page.evaluate(() => window.tabla.ai);
   // the computer is offered only when the package has it (bestMove for draughts)
   if (ai.draughts) await expect(page.locator('#opp-computer')).toBeEnabled();
-  else { await expect(page.locator('#opp-computer')).toBeDisabled(); await expect(page.locator('#ai-note')).toBeVisible(); }
+  else {
+    await expect(page.locator('#opp-computer')).toBeDisabled();
+    await expect(page.locator('#ai-note')).toBeVisible();
+  }
   await page.screenshot({ path: shotPath('home.png'), fullPage: true });
   expect(errors()).toEqual([]);
 });
@@ -33,7 +37,11 @@ test('the language can be switched and is remembered', async ({ page }) => {
   await page.reload();
   await expect(page.locator('#home-title')).toHaveText('Jocuri de masă clasice, în browser');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
-  for (const [code, text] of [['ru', 'Русские шашки'], ['bg', 'Руски шашки'], ['hu', 'Orosz dáma']]) {
+  for (const [code, text] of [
+    ['ru', 'Русские шашки'],
+    ['bg', 'Руски шашки'],
+    ['hu', 'Orosz dáma'],
+  ]) {
     await page.locator('#m-settings').click();
     await page.locator('#lang').selectOption(code);
     await page.keyboard.press('Escape');
@@ -45,7 +53,10 @@ test('the language can be switched and is remembered', async ({ page }) => {
 test('an unreadable save is set aside with a message, never a crash', async ({ page }) => {
   const errors = await prepare(page);
   await page.addInitScript(() => {
-    if (!sessionStorage.getItem('broken-done')) { sessionStorage.setItem('broken-done', '1'); localStorage.setItem('tabla:save:app', '{"format":"tabla-save","game":"backgammon","data":{"nonsense":1}'); }
+    if (!sessionStorage.getItem('broken-done')) {
+      sessionStorage.setItem('broken-done', '1');
+      localStorage.setItem('tabla:save:app', '{"format":"tabla-save","game":"backgammon","data":{"nonsense":1}');
+    }
   });
   await page.goto('/index.html#play');
   await expect(page.locator('#toast')).toContainText('could not be read');
@@ -57,18 +68,34 @@ test('an unreadable save is set aside with a message, never a crash', async ({ p
 
 test('the element in a bare page: two lines, events with detail', async ({ page }, info) => {
   const errors = await prepare(page);
-  await page.route('**/bare.html', (r) => r.fulfill({ contentType: 'text/html', body:
-    '<!doctype html><link rel="icon" href="data:,"><script type="module" src="js/tabla-board.js"></script>\n<tabla-board game="russian-draughts" animation="off"></tabla-board>' }));
+  await page.route('**/bare.html', (r) =>
+    r.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><link rel="icon" href="data:,"><script type="module" src="js/tabla-board.js"></script>\n<tabla-board game="russian-draughts" animation="off"></tabla-board>',
+    }),
+  );
   await page.goto('/bare.html');
   await page.waitForFunction(() => document.querySelector('tabla-board').state);
-  const detail = await page.evaluate(() => new Promise((resolve) => {
-    const b = document.querySelector('tabla-board');
-    b.addEventListener('move', (e) => resolve({ notation: e.detail.notation, game: e.detail.game, player: e.detail.player }), { once: true });
-    b.play('c3-d4');
-  }));
+  const detail = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const b = document.querySelector('tabla-board');
+        b.addEventListener(
+          'move',
+          (e) => resolve({ notation: e.detail.notation, game: e.detail.game, player: e.detail.player }),
+          { once: true },
+        );
+        b.play('c3-d4');
+      }),
+  );
   expect(detail).toEqual({ notation: 'c3-d4', game: 'russian-draughts', player: 'white' });
-  await page.evaluate(() => { document.querySelector('tabla-board').setAttribute('game', 'acey-deucey'); });
-  await page.waitForFunction(() => { const b = document.querySelector('tabla-board'); return b.state && b.state.variant === 'acey-deucey'; });
+  await page.evaluate(() => {
+    document.querySelector('tabla-board').setAttribute('game', 'acey-deucey');
+  });
+  await page.waitForFunction(() => {
+    const b = document.querySelector('tabla-board');
+    return b.state && b.state.variant === 'acey-deucey';
+  });
   await page.screenshot({ path: shotPath('bare-acey-deucey.png') });
   await page.goto('/embed.html');
   await page.waitForFunction(() => [...document.querySelectorAll('tabla-board')].every((b) => b.state));
@@ -76,17 +103,26 @@ test('the element in a bare page: two lines, events with detail', async ({ page 
   expect(errors()).toEqual([]);
 });
 
-for (const [w, h] of [[320, 640], [1920, 1080]]) {
+for (const [w, h] of [
+  [320, 640],
+  [1920, 1080],
+]) {
   test(`every board at ${w}x${h}`, async ({ page }, info) => {
     await page.setViewportSize({ width: w, height: h });
     const errors = await prepare(page);
     for (const g of ['backgammon', 'table', 'acey-deucey', 'russian-draughts']) {
       await startGame(page, g, { query: '?seed=1' });
-      await page.evaluate(() => { const b = window.tabla.board; if (b.state.phase === 'opening' || b.state.phase === 'roll') b.roll(); });
+      await page.evaluate(() => {
+        const b = window.tabla.board;
+        if (b.state.phase === 'opening' || b.state.phase === 'roll') b.roll();
+      });
       await page.waitForFunction(() => !window.tabla.board.ctrl.busy);
       await page.screenshot({ path: shotPath(`${g}-${w}x${h}.png`) });
       // the targets are big enough to touch: points/squares at least 30 px even at 320 wide
-      const unit = await page.evaluate(() => { const L = window.tabla.board.layout; return L.unit || L.size; });
+      const unit = await page.evaluate(() => {
+        const L = window.tabla.board.layout;
+        return L.unit || L.size;
+      });
       expect(unit).toBeGreaterThanOrEqual(w <= 320 ? 30 : 44);
     }
     expect(errors()).toEqual([]);
@@ -99,7 +135,10 @@ test('offline after one visit: the page, scripts and wasm come from the service 
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(async () => {
     const keys = await caches.keys();
-    for (const k of keys) { const c = await caches.open(k); if (await c.match(new URL('pkg/tabla_bg.wasm', location.href).href)) return true; }
+    for (const k of keys) {
+      const c = await caches.open(k);
+      if (await c.match(new URL('pkg/tabla_bg.wasm', location.href).href)) return true;
+    }
     return false;
   });
   await context.setOffline(true);

@@ -13,7 +13,10 @@ async function rollToMove(page) {
   for (let i = 0; i < 20; i++) {
     const st = await boardState(page);
     if (st.phase === 'move') return st;
-    if (st.phase === 'choose-doubles') { await page.evaluate(() => window.tabla.board.ctrl.chooseDoubles(6)); continue; }
+    if (st.phase === 'choose-doubles') {
+      await page.evaluate(() => window.tabla.board.ctrl.chooseDoubles(6));
+      continue;
+    }
     const side = st.phase === 'opening' ? 'white' : st.turn;
     const d = await bgDiceXY(page, side);
     await page.mouse.click(d.x, d.y);
@@ -29,7 +32,8 @@ for (const variant of VARIANTS) {
       await startGame(page, variant, { query: '?seed=7' });
       let st = await rollToMove(page);
       const steps = await page.evaluate(() => window.tabla.board.engine.legalSteps());
-      if (!steps.length) {                         // no legal move: the turn passes by itself
+      if (!steps.length) {
+        // no legal move: the turn passes by itself
         await expect.poll(async () => (await boardState(page)).phase, { timeout: 5000 }).not.toBe('move');
         return;
       }
@@ -60,7 +64,12 @@ for (const variant of VARIANTS) {
       const turn = (await boardState(page)).turn;
       if ((await boardState(page)).phase === 'move') await page.getByRole('button', { name: /Confirm/ }).click();
       // the turn ends: the other side's turn, or (acey-deucey after 1-2) the doubles to choose
-      await expect.poll(async () => { const s = await boardState(page); return s.turn !== turn || s.phase !== 'move'; }).toBe(true);
+      await expect
+        .poll(async () => {
+          const s = await boardState(page);
+          return s.turn !== turn || s.phase !== 'move';
+        })
+        .toBe(true);
       expect(errors()).toEqual([]);
     });
 
@@ -76,7 +85,9 @@ for (const variant of VARIANTS) {
       const dests = await page.evaluate((from) => [...window.tabla.board.ctrl.destinations(from).keys()], s.from);
       let bad = 1;
       while (legalTo.has(bad) || dests.includes(bad) || bad === s.from) bad++;
-      const refused = page.evaluate(() => new Promise((r) => window.tabla.board.addEventListener('illegal', () => r(true), { once: true })));
+      const refused = page.evaluate(
+        () => new Promise((r) => window.tabla.board.addEventListener('illegal', () => r(true), { once: true })),
+      );
       const a = await bgXY(page, stepLoc(st.turn, s.from, st));
       const b = await bgXY(page, stepLoc(st.turn, bad, st));
       await page.mouse.move(a.x, a.y);
@@ -88,7 +99,9 @@ for (const variant of VARIANTS) {
       const after = await boardState(page);
       expect(after.points).toEqual(st.points);
       expect(after.diceLeft).toEqual(st.diceLeft);
-      await expect(page.locator('#board')).toHaveJSProperty('state.phase', 'move').catch(() => {});
+      await expect(page.locator('#board'))
+        .toHaveJSProperty('state.phase', 'move')
+        .catch(() => {});
       expect(errors()).toEqual([]);
     });
 
@@ -96,7 +109,9 @@ for (const variant of VARIANTS) {
       test.setTimeout(180_000);
       const errors = await prepare(page);
       await startGame(page, variant, { query: '?seed=3' });
-      const over = page.evaluate(() => new Promise((r) => window.tabla.board.addEventListener('gameover', (e) => r(e.detail), { once: true })));
+      const over = page.evaluate(
+        () => new Promise((r) => window.tabla.board.addEventListener('gameover', (e) => r(e.detail), { once: true })),
+      );
       const result = await page.evaluate(() => {
         const b = window.tabla.board;
         const g = b.engine;
@@ -109,7 +124,7 @@ for (const variant of VARIANTS) {
           else if (st.phase === 'move') {
             const plays = g.legalPlays();
             if (!plays.length || !plays[0].steps.length) g.confirm();
-            else b.play(plays[plays.length - 1].notation);   // through the element: events, saving
+            else b.play(plays[plays.length - 1].notation); // through the element: events, saving
           }
         }
         b.refresh();
@@ -131,11 +146,16 @@ for (const variant of VARIANTS) {
       await page.evaluate(() => {
         const b = window.tabla.board;
         const plays = b.engine.legalPlays();
-        if (plays.length && plays[0].steps.length) b.play(plays[0].notation); else { b.engine.confirm(); b.refresh(); b.persist(); }
+        if (plays.length && plays[0].steps.length) b.play(plays[0].notation);
+        else {
+          b.engine.confirm();
+          b.refresh();
+          b.persist();
+        }
       });
       const before = await boardState(page);
       await page.reload();
-      await page.waitForFunction(() => window.tabla.board.ctrl && window.tabla.board.ctrl.state);
+      await page.waitForFunction(() => window.tabla.board.ctrl?.state);
       const after = await boardState(page);
       expect(after.points).toEqual(before.points);
       expect(after.turn).toBe(before.turn);
@@ -152,14 +172,17 @@ test('keyboard alone: roll, choose, move, confirm', async ({ page }) => {
   await startGame(page, 'backgammon', { query: '?seed=9' });
   const canvas = page.locator('#board canvas');
   await canvas.focus();
-  for (let i = 0; i < 6 && (await boardState(page)).phase !== 'move'; i++) { await page.keyboard.press('r'); await idle(page); }
+  for (let i = 0; i < 6 && (await boardState(page)).phase !== 'move'; i++) {
+    await page.keyboard.press('r');
+    await idle(page);
+  }
   let st = await boardState(page);
   expect(st.phase).toBe('move');
   const left = st.diceLeft.length;
-  await page.keyboard.press('ArrowRight');   // a movable checker
-  await page.keyboard.press('Enter');        // pick it up: the cursor goes to its first destination
+  await page.keyboard.press('ArrowRight'); // a movable checker
+  await page.keyboard.press('Enter'); // pick it up: the cursor goes to its first destination
   await expect(page.locator('#board').locator('.live')).toContainText('Destinations');
-  await page.keyboard.press('Enter');        // put it down there
+  await page.keyboard.press('Enter'); // put it down there
   await idle(page);
   st = await boardState(page);
   expect(st.diceLeft.length).toBeLessThan(left);
@@ -169,7 +192,8 @@ test('keyboard alone: roll, choose, move, confirm', async ({ page }) => {
     if (st.phase !== 'move' || !st.diceLeft.length) break;
     const ls = await page.evaluate(() => window.tabla.board.engine.legalSteps());
     if (!ls.length) break;
-    await page.keyboard.press('ArrowRight'); await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
     await idle(page);
   }

@@ -2,13 +2,17 @@
 // its own copy of the real package and asks its AI (bestMove / bestPlay), the human pause, and
 // the board's orientation.
 import { test, expect } from '@playwright/test';
-import { watchErrors, bgXY, stepLoc, boardState, idle } from './helpers.js';
+import { watchErrors, boardState } from './helpers.js';
 
 test.use({ serviceWorkers: 'block' });
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => {
-    if (!sessionStorage.getItem('init')) { sessionStorage.setItem('init', '1'); localStorage.setItem('tabla:settings', '{"animations":false}'); localStorage.setItem('tabla:lang', 'en'); }
+    if (!sessionStorage.getItem('init')) {
+      sessionStorage.setItem('init', '1');
+      localStorage.setItem('tabla:settings', '{"animations":false}');
+      localStorage.setItem('tabla:lang', 'en');
+    }
   });
 });
 
@@ -40,8 +44,15 @@ test('draughts against the computer: it answers from its worker', async ({ page 
 
 test('backgammon against the computer: it rolls, moves and confirms', async ({ page }) => {
   const errors = watchErrors(page);
-  await startVsComputer(page, 'table', 'black');     // table: White (the computer) starts
-  await page.waitForFunction(() => { const s = window.tabla.board.state; return s.turn === 'black' && s.lastPlay; }, null, { timeout: 15_000 });
+  await startVsComputer(page, 'table', 'black'); // table: White (the computer) starts
+  await page.waitForFunction(
+    () => {
+      const s = window.tabla.board.state;
+      return s.turn === 'black' && s.lastPlay;
+    },
+    null,
+    { timeout: 15_000 },
+  );
   const st = await boardState(page);
   expect(st.lastPlay.player).toBe('white');
   // the human's controls are live again

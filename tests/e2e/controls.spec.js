@@ -11,11 +11,13 @@ test('doubling cube: offer, take, then the cube belongs to the taker', async ({ 
   await startGame(page, 'backgammon', { query: '?seed=2' });
   // play the first turn through, to reach a "roll" phase where doubling is allowed
   await page.evaluate(() => {
-    const b = window.tabla.board, g = b.engine;
+    const b = window.tabla.board,
+      g = b.engine;
     while (g.state().phase === 'opening') g.roll();
     if (g.state().phase === 'roll') g.roll();
     const plays = g.legalPlays();
-    if (plays.length && plays[0].steps.length) g.play(plays[0].notation); else g.confirm();
+    if (plays.length && plays[0].steps.length) g.play(plays[0].notation);
+    else g.confirm();
     b.refresh();
   });
   const st = await boardState(page);
@@ -34,15 +36,20 @@ test('acey-deucey: after 1-2 the player picks any doubles from the panel', async
   const errors = await prepare(page);
   await startGame(page, 'acey-deucey', { query: '?seed=4' });
   await page.evaluate(() => {
-    const b = window.tabla.board, g = b.engine;
+    const b = window.tabla.board,
+      g = b.engine;
     while (g.state().phase === 'opening') g.roll();
     g.setDice(1, 2);
     b.refresh();
   });
   // play the 1 and the 2 (entering checkers) by the element, then confirm
   await page.evaluate(() => {
-    const b = window.tabla.board, g = b.engine;
-    for (let i = 0; i < 2; i++) { const s = g.legalSteps()[0]; if (s) g.step(s.from, s.to); }
+    const b = window.tabla.board,
+      g = b.engine;
+    for (let i = 0; i < 2; i++) {
+      const s = g.legalSteps()[0];
+      if (s) g.step(s.from, s.to);
+    }
     b.refresh();
   });
   const st0 = await boardState(page);
@@ -52,7 +59,7 @@ test('acey-deucey: after 1-2 the player picks any doubles from the panel', async
   await expect(panel).toBeVisible();
   await expect(panel.locator('.dice button')).toHaveCount(6);
   await page.screenshot({ path: shotPath('acey-deucey-doubles.png') });
-  await panel.locator('.dice button').nth(3).click();       // 4-4
+  await panel.locator('.dice button').nth(3).click(); // 4-4
   const st = await boardState(page);
   expect(st.phase).toBe('move');
   expect(st.dice.slice(0, 2)).toEqual([4, 4]);
@@ -63,7 +70,10 @@ test('acey-deucey: after 1-2 the player picks any doubles from the panel', async
 test('export and import: PDN for draughts, tabla save and gnubg IDs for backgammon', async ({ page }) => {
   const errors = await prepare(page);
   await startGame(page, 'russian-draughts');
-  await page.evaluate(async () => { await window.tabla.board.play('c3-d4'); await window.tabla.board.play('f6-g5'); });
+  await page.evaluate(async () => {
+    await window.tabla.board.play('c3-d4');
+    await window.tabla.board.play('f6-g5');
+  });
   await page.locator('#m-export').click();
   const pdn = await page.locator('textarea[data-format="pdn"]').inputValue();
   expect(pdn).toContain('c3-d4');
@@ -132,14 +142,20 @@ test('a match: the end-of-game panel shows the match score and starts the next g
   await page.locator('#setup button[type="submit"]').click();
   await page.waitForFunction(() => window.tabla.board.state && window.tabla.board.state.match.length === 3);
   await page.evaluate(() => {
-    const b = window.tabla.board, g = b.engine;
+    const b = window.tabla.board,
+      g = b.engine;
     for (let i = 0; i < 5000 && g.state().phase !== 'game-over'; i++) {
       const st = g.state();
       if (st.phase === 'opening' || st.phase === 'roll') g.roll();
       else if (st.phase === 'cube-decision') g.take();
-      else if (st.phase === 'move') { const p = g.legalPlays(); if (!p.length || !p[0].steps.length) g.confirm(); else g.play(p[0].notation); }
+      else if (st.phase === 'move') {
+        const p = g.legalPlays();
+        if (!p.length || !p[0].steps.length) g.confirm();
+        else g.play(p[0].notation);
+      }
     }
-    b.refresh(); b.ctrl.checkOver();
+    b.refresh();
+    b.ctrl.checkOver();
   });
   const panel = page.locator('#board').locator('[data-panel="over"]');
   await expect(panel).toContainText('Match to 3');

@@ -5,7 +5,10 @@ import { shotPath } from './helpers.js';
 
 test.use({ serviceWorkers: 'allow' });
 
-const click = async (page, sq) => { const p = await sqXY(page, sq); await page.mouse.click(p.x, p.y); };
+const click = async (page, sq) => {
+  const p = await sqXY(page, sq);
+  await page.mouse.click(p.x, p.y);
+};
 
 test('legal moves by clicking, and the move list', async ({ page }, info) => {
   const errors = await prepare(page);
@@ -34,8 +37,11 @@ test('an illegal drop is refused and changes nothing', async ({ page }) => {
   const errors = await prepare(page);
   await startGame(page, 'russian-draughts');
   const before = await boardState(page);
-  const refused = page.evaluate(() => new Promise((r) => window.tabla.board.addEventListener('illegal', () => r(true), { once: true })));
-  const a = await sqXY(page, 'c3'), b = await sqXY(page, 'c5');
+  const refused = page.evaluate(
+    () => new Promise((r) => window.tabla.board.addEventListener('illegal', () => r(true), { once: true })),
+  );
+  const a = await sqXY(page, 'c3'),
+    b = await sqXY(page, 'c5');
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
   await page.mouse.move(b.x, b.y, { steps: 6 });
@@ -74,7 +80,7 @@ test('keyboard alone: arrows, Enter', async ({ page }) => {
   const errors = await prepare(page);
   await startGame(page, 'russian-draughts');
   await page.locator('#board canvas').focus();
-  await page.keyboard.press('ArrowRight');     // the cursor appears on the first movable piece
+  await page.keyboard.press('ArrowRight'); // the cursor appears on the first movable piece
   const cursor = await page.evaluate(() => window.tabla.board.ctrl.cursor);
   expect(cursor).toBeTruthy();
   // walk the cursor to c3, pick up, walk to d4, put down
@@ -82,7 +88,8 @@ test('keyboard alone: arrows, Enter', async ({ page }) => {
     for (let i = 0; i < 20; i++) {
       const [c] = await page.evaluate(() => [window.tabla.board.ctrl.cursor]);
       if (c === to) return;
-      const dx = to.charCodeAt(0) - c.charCodeAt(0), dy = Number(to[1]) - Number(c[1]);
+      const dx = to.charCodeAt(0) - c.charCodeAt(0),
+        dy = Number(to[1]) - Number(c[1]);
       await page.keyboard.press(dx > 0 ? 'ArrowRight' : dx < 0 ? 'ArrowLeft' : dy > 0 ? 'ArrowUp' : 'ArrowDown');
     }
   };
@@ -102,16 +109,20 @@ test('a whole game to its end, scripted through the element', async ({ page }, i
   test.setTimeout(180_000);
   const errors = await prepare(page);
   await startGame(page, 'russian-draughts');
-  const over = page.evaluate(() => new Promise((r) => window.tabla.board.addEventListener('gameover', (e) => r(e.detail), { once: true })));
+  const over = page.evaluate(
+    () => new Promise((r) => window.tabla.board.addEventListener('gameover', (e) => r(e.detail), { once: true })),
+  );
   await page.evaluate(async () => {
     const b = window.tabla.board;
     for (let i = 0; i < 400 && !b.engine.state().outcome; i++) {
       const moves = b.engine.legalMoves();
       // prefer captures and promotions, else the most advanced man: games end quickly
-      moves.sort((x, y) => (y.captured.length - x.captured.length) || (y.promotes - x.promotes));
+      moves.sort((x, y) => y.captured.length - x.captured.length || y.promotes - x.promotes);
       await b.play(moves[(i * 7) % Math.min(moves.length, 3)].notation);
     }
-    if (!b.engine.state().outcome) { b.ctrl.agreeDraw(); }
+    if (!b.engine.state().outcome) {
+      b.ctrl.agreeDraw();
+    }
   });
   const detail = await over;
   expect(['white', 'black', 'draw']).toContain(detail.outcome.result);
@@ -123,11 +134,15 @@ test('a whole game to its end, scripted through the element', async ({ page }, i
 test('draw offer, flip, and the game restored after a reload', async ({ page }) => {
   const errors = await prepare(page);
   await startGame(page, 'russian-draughts');
-  await click(page, 'c3'); await click(page, 'd4'); await idle(page);
-  await click(page, 'f6'); await click(page, 'g5'); await idle(page);
+  await click(page, 'c3');
+  await click(page, 'd4');
+  await idle(page);
+  await click(page, 'f6');
+  await click(page, 'g5');
+  await idle(page);
   const before = await boardState(page);
   await page.reload();
-  await page.waitForFunction(() => window.tabla.board.ctrl && window.tabla.board.ctrl.state);
+  await page.waitForFunction(() => window.tabla.board.ctrl?.state);
   const after = await boardState(page);
   expect(after.fen).toBe(before.fen);
   expect(after.history).toEqual(before.history);
@@ -150,12 +165,14 @@ test('touch-move: a piece picked up must be the one moved', async ({ page }) => 
   await startGame(page, 'russian-draughts', { check: ['touchMove'] });
   expect(await page.evaluate(() => window.tabla.board.options.touchMove)).toBe(true);
   await click(page, 'c3');
-  const refused = page.evaluate(() => new Promise((r) => window.tabla.board.addEventListener('illegal', () => r(true), { once: true })));
-  await click(page, 'e3');                       // another movable piece: refused, c3 stays in hand
+  const refused = page.evaluate(
+    () => new Promise((r) => window.tabla.board.addEventListener('illegal', () => r(true), { once: true })),
+  );
+  await click(page, 'e3'); // another movable piece: refused, c3 stays in hand
   expect(await refused).toBe(true);
-  expect(await page.evaluate(() => window.tabla.board.ctrl.sel && window.tabla.board.ctrl.sel.from)).toBe('c3');
-  await click(page, 'c3');                       // cannot put it back either
-  expect(await page.evaluate(() => window.tabla.board.ctrl.sel && window.tabla.board.ctrl.sel.from)).toBe('c3');
+  expect(await page.evaluate(() => window.tabla.board.ctrl.sel?.from)).toBe('c3');
+  await click(page, 'c3'); // cannot put it back either
+  expect(await page.evaluate(() => window.tabla.board.ctrl.sel?.from)).toBe('c3');
   await click(page, 'b4');
   await idle(page);
   expect((await boardState(page)).history).toEqual(['c3-b4']);

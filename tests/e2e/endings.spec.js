@@ -7,7 +7,6 @@ import { shotPath } from './helpers.js';
 
 test.use({ serviceWorkers: 'allow' });
 
-
 const RACE_ID = 'zQAAwJYAAAAAAA';
 
 async function importBg(page, text) {
@@ -30,21 +29,32 @@ test('backgammon to the end with the mouse alone', async ({ page }, info) => {
       await idle(page);
       continue;
     }
-    if (st.phase === 'choose-doubles') { await page.locator('#board').locator('.dice button').last().click(); continue; }
-    if (st.phase === 'cube-decision') { await page.getByRole('button', { name: 'Take' }).click(); continue; }
+    if (st.phase === 'choose-doubles') {
+      await page.locator('#board').locator('.dice button').last().click();
+      continue;
+    }
+    if (st.phase === 'cube-decision') {
+      await page.getByRole('button', { name: 'Take' }).click();
+      continue;
+    }
     const ls = await page.evaluate(() => window.tabla.board.engine.legalSteps());
     if (!ls.length) {
       // no move left: confirm (or the turn passes by itself when there was none at all)
       const confirm = page.getByRole('button', { name: /Confirm/ });
       if (await confirm.isEnabled().catch(() => false)) await confirm.click();
-      else await page.waitForFunction((t) => { const s = window.tabla.board.state; return s.turn !== t || s.phase !== 'move'; }, st.turn);
+      else
+        await page.waitForFunction((t) => {
+          const s = window.tabla.board.state;
+          return s.turn !== t || s.phase !== 'move';
+        }, st.turn);
       continue;
     }
     const s = ls[0];
     const a = await bgXY(page, stepLoc(st.turn, s.from, st));
     await page.mouse.click(a.x, a.y);
     const sel = await page.evaluate(() => !!window.tabla.board.ctrl.sel);
-    if (sel) {   // (a lone way off the board is taken by the first click: one-click bear-off)
+    if (sel) {
+      // (a lone way off the board is taken by the first click: one-click bear-off)
       const b = await bgXY(page, stepLoc(st.turn, s.to, st));
       await page.mouse.click(b.x, b.y);
     }
@@ -71,20 +81,25 @@ test('draughts to the end with the mouse alone', async ({ page }) => {
     const moves = await page.evaluate(() => window.tabla.board.engine.legalMoves());
     moves.sort((x, y) => y.captured.length - x.captured.length || y.promotes - x.promotes);
     const m = moves[ply % Math.min(2, moves.length)];
-    const a = await sqXY(page, m.from); await page.mouse.click(a.x, a.y);
+    const a = await sqXY(page, m.from);
+    await page.mouse.click(a.x, a.y);
     // when two captures share start and end, tap the path's squares one by one
     const hops = moves.filter((x) => x.from === m.from && x.to === m.to).length > 1 ? m.path.slice(1) : [m.to];
     for (const sq of hops) {
       const done = await page.evaluate((n) => window.tabla.board.state.history.length > n, st.history.length);
       if (done) break;
-      const b = await sqXY(page, sq); await page.mouse.click(b.x, b.y);
+      const b = await sqXY(page, sq);
+      await page.mouse.click(b.x, b.y);
     }
     await idle(page);
     const after = await boardState(page);
     expect(after.history.length).toBe(st.history.length + 1);
   }
   const st = await boardState(page);
-  if (!st.outcome) { await page.getByRole('button', { name: /Offer a draw/ }).click(); await page.locator('#board').locator('[data-panel="draw"] button.primary').click(); }
+  if (!st.outcome) {
+    await page.getByRole('button', { name: /Offer a draw/ }).click();
+    await page.locator('#board').locator('[data-panel="draw"] button.primary').click();
+  }
   await expect(page.locator('#board').locator('[data-panel="over"]')).toBeVisible();
   expect(errors()).toEqual([]);
 });
@@ -99,11 +114,18 @@ test('draughts to the end with the keyboard alone', async ({ page }) => {
   const walk = async (to) => {
     for (let i = 0; i < 20; i++) {
       const c = await page.evaluate(() => window.tabla.board.ctrl.cursor);
-      if (!c) { await page.keyboard.press('ArrowUp'); continue; }
+      if (!c) {
+        await page.keyboard.press('ArrowUp');
+        continue;
+      }
       if (c === to) return;
       const flipped = await page.evaluate(() => window.tabla.board.flipped);
-      let dx = to.charCodeAt(0) - c.charCodeAt(0), dy = Number(to[1]) - Number(c[1]);
-      if (flipped) { dx = -dx; dy = -dy; }
+      let dx = to.charCodeAt(0) - c.charCodeAt(0),
+        dy = Number(to[1]) - Number(c[1]);
+      if (flipped) {
+        dx = -dx;
+        dy = -dy;
+      }
       await page.keyboard.press(dx > 0 ? 'ArrowRight' : dx < 0 ? 'ArrowLeft' : dy > 0 ? 'ArrowUp' : 'ArrowDown');
     }
     throw new Error(`cursor never reached ${to}`);
@@ -114,19 +136,21 @@ test('draughts to the end with the keyboard alone', async ({ page }) => {
     const moves = await page.evaluate(() => window.tabla.board.engine.legalMoves());
     moves.sort((x, y) => y.captured.length - x.captured.length || y.promotes - x.promotes);
     const m = moves[ply % Math.min(2, moves.length)];
-    await walk(m.from); await page.keyboard.press('Enter');
+    await walk(m.from);
+    await page.keyboard.press('Enter');
     const hops = moves.filter((x) => x.from === m.from && x.to === m.to).length > 1 ? m.path.slice(1) : [m.to];
     for (const sq of hops) {
       const done = await page.evaluate((n) => window.tabla.board.state.history.length > n, st.history.length);
       if (done) break;
-      await walk(sq); await page.keyboard.press('Enter');
+      await walk(sq);
+      await page.keyboard.press('Enter');
     }
     await idle(page);
     expect((await boardState(page)).history.length).toBe(st.history.length + 1);
   }
   const st = await boardState(page);
   if (!st.outcome) {
-    await page.keyboard.press('Tab');                     // to the toolbar
+    await page.keyboard.press('Tab'); // to the toolbar
     await page.getByRole('button', { name: /Offer a draw/ }).focus();
     await page.keyboard.press('Enter');
     await page.locator('#board').locator('[data-panel="draw"] button.primary').focus();
@@ -154,21 +178,38 @@ test('backgammon to the end with the keyboard alone', async ({ page }) => {
   for (let turn = 0; turn < 600; turn++) {
     const st = await boardState(page);
     if (st.phase === 'game-over') break;
-    if (st.phase === 'opening' || st.phase === 'roll') { await page.keyboard.press('r'); await idle(page); continue; }
-    if (st.phase === 'choose-doubles') { await page.keyboard.press('6'); continue; }
-    if (st.phase === 'cube-decision') { await page.keyboard.press('t'); continue; }
+    if (st.phase === 'opening' || st.phase === 'roll') {
+      await page.keyboard.press('r');
+      await idle(page);
+      continue;
+    }
+    if (st.phase === 'choose-doubles') {
+      await page.keyboard.press('6');
+      continue;
+    }
+    if (st.phase === 'cube-decision') {
+      await page.keyboard.press('t');
+      continue;
+    }
     const ls = await page.evaluate(() => window.tabla.board.engine.legalSteps());
     if (!ls.length) {
       await page.keyboard.press('c');
-      await page.waitForFunction((t) => { const s = window.tabla.board.state; return s.turn !== t || s.phase !== 'move'; }, st.turn);
+      await page.waitForFunction((t) => {
+        const s = window.tabla.board.state;
+        return s.turn !== t || s.phase !== 'move';
+      }, st.turn);
       continue;
     }
     const s = ls[0];
-    const from = stepLoc(st.turn, s.from, st), to = stepLoc(st.turn, s.to, st);
+    const from = stepLoc(st.turn, s.from, st),
+      to = stepLoc(st.turn, s.to, st);
     await cursorTo(from);
     await page.keyboard.press('Enter');
     const picked = await page.evaluate(() => !!window.tabla.board.ctrl.sel);
-    if (picked) { await cursorTo(to); await page.keyboard.press('Enter'); }
+    if (picked) {
+      await cursorTo(to);
+      await page.keyboard.press('Enter');
+    }
     await idle(page);
   }
   expect((await boardState(page)).phase).toBe('game-over');

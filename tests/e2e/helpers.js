@@ -4,41 +4,52 @@
 /** Collect console errors and page errors; call the returned function to get them. */
 export function watchErrors(page) {
   const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   page.on('pageerror', (e) => errors.push(e.message));
   return () => errors;
 }
 
 /** Page coordinates of a backgammon location ({kind:'point', n} | {kind:'bar'|'tray', side}). */
 export async function bgXY(page, loc, selector = '#board') {
-  return page.evaluate(async ({ loc, selector }) => {
-    const b = document.querySelector(selector);
-    const geo = await import(new URL('js/bg/geometry.js', document.baseURI).href);
-    const c = geo.locCentre(b.layout, loc, b.state);
-    const r = b.canvas.getBoundingClientRect();
-    return { x: r.left + c.x, y: r.top + c.y };
-  }, { loc, selector });
+  return page.evaluate(
+    async ({ loc, selector }) => {
+      const b = document.querySelector(selector);
+      const geo = await import(new URL('js/bg/geometry.js', document.baseURI).href);
+      const c = geo.locCentre(b.layout, loc, b.state);
+      const r = b.canvas.getBoundingClientRect();
+      return { x: r.left + c.x, y: r.top + c.y };
+    },
+    { loc, selector },
+  );
 }
 
 /** Page coordinates of the dice strip of a side (click there to roll). */
 export async function bgDiceXY(page, side, selector = '#board') {
-  return page.evaluate(async ({ side, selector }) => {
-    const b = document.querySelector(selector);
-    const [c] = b.layout.dice.slots(side, 1);
-    const r = b.canvas.getBoundingClientRect();
-    return { x: r.left + c.x, y: r.top + c.y };
-  }, { side, selector });
+  return page.evaluate(
+    async ({ side, selector }) => {
+      const b = document.querySelector(selector);
+      const [c] = b.layout.dice.slots(side, 1);
+      const r = b.canvas.getBoundingClientRect();
+      return { x: r.left + c.x, y: r.top + c.y };
+    },
+    { side, selector },
+  );
 }
 
 /** Page coordinates of a draughts square. */
 export async function sqXY(page, sq, selector = '#board') {
-  return page.evaluate(async ({ sq, selector }) => {
-    const b = document.querySelector(selector);
-    const geo = await import(new URL('js/draughts/geometry.js', document.baseURI).href);
-    const c = geo.centre(b.layout, sq);
-    const r = b.canvas.getBoundingClientRect();
-    return { x: r.left + c.x, y: r.top + c.y };
-  }, { sq, selector });
+  return page.evaluate(
+    async ({ sq, selector }) => {
+      const b = document.querySelector(selector);
+      const geo = await import(new URL('js/draughts/geometry.js', document.baseURI).href);
+      const c = geo.centre(b.layout, sq);
+      const r = b.canvas.getBoundingClientRect();
+      return { x: r.left + c.x, y: r.top + c.y };
+    },
+    { sq, selector },
+  );
 }
 
 /** Convert an engine step (mover's numbering) into a geometry location. */
@@ -48,11 +59,15 @@ export function stepLoc(player, n, state) {
   return { kind: 'point', n: player === 'white' ? n : 25 - n };
 }
 
-export const boardState = (page, selector = '#board') => page.evaluate((s) => document.querySelector(s).state, selector);
+export const boardState = (page, selector = '#board') =>
+  page.evaluate((s) => document.querySelector(s).state, selector);
 
 /** Wait until the board is idle (no animation or computer move running). */
 export async function idle(page, selector = '#board') {
-  await page.waitForFunction((s) => { const b = document.querySelector(s); return b.ctrl && b.state && !b.ctrl.busy; }, selector);
+  await page.waitForFunction((s) => {
+    const b = document.querySelector(s);
+    return b.ctrl && b.state && !b.ctrl.busy;
+  }, selector);
 }
 
 import { existsSync } from 'node:fs';
@@ -62,13 +77,16 @@ if (!existsSync(new URL('../../www/pkg/tabla.js', import.meta.url))) {
 
 /** Prepare a page: animations off unless asked, a fixed language. */
 export async function prepare(page, { animations = false, lang = 'en' } = {}) {
-  await page.addInitScript(({ animations, lang }) => {
-    if (!sessionStorage.getItem('tabla-test-init')) {
-      sessionStorage.setItem('tabla-test-init', '1');
-      localStorage.setItem('tabla:settings', JSON.stringify({ animations, homeLeft: false }));
-      localStorage.setItem('tabla:lang', lang);
-    }
-  }, { animations, lang });
+  await page.addInitScript(
+    ({ animations, lang }) => {
+      if (!sessionStorage.getItem('tabla-test-init')) {
+        sessionStorage.setItem('tabla-test-init', '1');
+        localStorage.setItem('tabla:settings', JSON.stringify({ animations, homeLeft: false }));
+        localStorage.setItem('tabla:lang', lang);
+      }
+    },
+    { animations, lang },
+  );
   return watchErrors(page);
 }
 
@@ -80,7 +98,7 @@ export async function startGame(page, game, { query = '', check = [] } = {}) {
   await page.locator('#setup button[type="submit"]').click();
   await page.waitForFunction((g) => {
     const b = document.querySelector('#board');
-    return b && b.state && b.game === g && !document.querySelector('#play').hidden;
+    return b?.state && b.game === g && !document.querySelector('#play').hidden;
   }, game);
 }
 

@@ -7,8 +7,13 @@ import { Backgammon, RussianDraughts } from 'tabla';
 import { rng } from './helpers.mjs';
 
 const tactics = readFileSync(new URL('../data/draughts_ai/tactics.txt', import.meta.url), 'utf8')
-  .split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
-  .map((l) => { const [fen, move] = l.split(/\s+/); return { fen, move }; });
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'))
+  .map((l) => {
+    const [fen, move] = l.split(/\s+/);
+    return { fen, move };
+  });
 
 test('the draughts tactics suite: every shot found within 1 s in wasm', () => {
   assert.ok(tactics.length >= 30, `only ${tactics.length} positions`);
@@ -27,7 +32,10 @@ test('the draughts tactics suite: every shot found within 1 s in wasm', () => {
 test('draughts: every level answers with a legal move, and time limits hold', () => {
   const g = new RussianDraughts();
   const pick = rng(3);
-  for (let i = 0; i < 10; i++) { const m = g.legalMoves(); g.play(m[pick(m.length)].notation); }
+  for (let i = 0; i < 10; i++) {
+    const m = g.legalMoves();
+    g.play(m[pick(m.length)].notation);
+  }
   const legal = g.legalMoves().map((m) => m.notation);
   for (const level of ['beginner', 'easy', 'medium', 'hard']) {
     assert.ok(legal.includes(g.bestMove({ level, seed: 1 }).notation), level);
@@ -46,16 +54,28 @@ test('backgammon: the computer plays legal plays at every level and its chances 
     const g = new Backgammon({ variant, seed: 12 });
     for (let i = 0; i < 200 && !g.outcome(); i++) {
       const s = g.state();
-      if (s.phase === 'opening' || s.phase === 'roll') { g.roll(); continue; }
-      if (s.phase === 'choose-doubles') { g.chooseDoubles(g.bestDoubles({ level: 'expert' })); continue; }
-      if (s.phase === 'cube-decision') { g.take(); continue; }
+      if (s.phase === 'opening' || s.phase === 'roll') {
+        g.roll();
+        continue;
+      }
+      if (s.phase === 'choose-doubles') {
+        g.chooseDoubles(g.bestDoubles({ level: 'expert' }));
+        continue;
+      }
+      if (s.phase === 'cube-decision') {
+        g.take();
+        continue;
+      }
       const e = g.evaluate();
       const p = e.probabilities;
       assert.ok(p.win >= 0 && p.win <= 1 && p.winGammon <= p.win + 1e-6 && p.winBackgammon <= p.winGammon + 1e-6);
       assert.ok(p.loseGammon <= 1 - p.win + 1e-6 && p.loseBackgammon <= p.loseGammon + 1e-6);
       const level = ['beginner', 'advanced', 'expert'][i % 3];
       const best = g.bestPlay({ level, seed: i });
-      assert.ok(g.legalPlays().some((q) => q.positionId === best.positionId), `${variant}: ${best.notation}`);
+      assert.ok(
+        g.legalPlays().some((q) => q.positionId === best.positionId),
+        `${variant}: ${best.notation}`,
+      );
       g.play(best.steps);
     }
   }

@@ -12,7 +12,7 @@ test('a new backgammon game starts with the opening roll from the standard posit
   assert.equal(g.positionId(), '4HPwATDgc/ABMA');
   assert.deepEqual(s.pips, { white: 167, black: 167 });
   assert.equal(s.points.length, 24);
-  assert.equal(s.points[5], 5);   // White's 6-point
+  assert.equal(s.points[5], 5); // White's 6-point
   assert.equal(s.points[18], -5); // Black's 6-point seen from White
   assert.equal(s.lastPlay, null);
   assert.equal(g.outcome(), null);
@@ -98,7 +98,7 @@ test('an illegal play is refused with the reason', () => {
 
 test('toJSON and fromJSON round-trip a game in the middle of a turn', () => {
   const g = new Backgammon({ variant: 'backgammon', seed: 11 });
-  while (g.state().phase === 'opening') g.roll();   // a tied opening roll is rolled again
+  while (g.state().phase === 'opening') g.roll(); // a tied opening roll is rolled again
   const steps = g.legalSteps();
   g.step(steps[0].from, steps[0].to);
   const copy = Backgammon.fromJSON(JSON.stringify(g));
@@ -118,7 +118,7 @@ test('a corrupted save is refused, never half-loaded', () => {
 
 test('the cube: double, take, and a pass ends the game at the current stake', () => {
   const g = new Backgammon({ variant: 'backgammon', seed: 2 });
-  g.roll();                       // the opening roll, played at once
+  g.roll(); // the opening roll, played at once
   g.play(g.legalPlays()[0].steps);
   g.double();
   assert.equal(g.state().phase, 'cube-decision');
@@ -142,10 +142,18 @@ test('acey-deucey: checkers start off the board and a 1-2 asks for doubles', () 
   const pick = rng(9);
   for (let i = 0; i < 4000 && !g.outcome(); i++) {
     const st = g.state();
-    if (st.phase === 'choose-doubles') { sawChoice = true; g.chooseDoubles(6); continue; }
-    if (st.phase === 'opening' || st.phase === 'roll') { g.roll(); continue; }
+    if (st.phase === 'choose-doubles') {
+      sawChoice = true;
+      g.chooseDoubles(6);
+      continue;
+    }
+    if (st.phase === 'opening' || st.phase === 'roll') {
+      g.roll();
+      continue;
+    }
     const plays = g.legalPlays();
-    if (plays.length === 0) g.confirm(); else g.play(plays[pick(plays.length)].steps);
+    if (plays.length === 0) g.confirm();
+    else g.play(plays[pick(plays.length)].steps);
   }
   assert.ok(sawChoice, 'a 1-2 came up and asked for the doubles');
 });

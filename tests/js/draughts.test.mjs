@@ -15,13 +15,19 @@ test('the start position has 7 moves and 12 men a side', () => {
 
 test('perft from the start matches RULES.md 2.5', () => {
   const g = new RussianDraughts();
-  assert.deepEqual([1, 2, 3, 4, 5, 6].map((d) => g.perft(d)), [7, 49, 302, 1469, 7482, 37986]);
+  assert.deepEqual(
+    [1, 2, 3, 4, 5, 6].map((d) => g.perft(d)),
+    [7, 49, 302, 1469, 7482, 37986],
+  );
 });
 
 test('a capture is compulsory, accepted with : or x, and reported with its path', () => {
   const g = RussianDraughts.fromFen('W:Wc3:Bd4,h8');
   const moves = g.legalMoves();
-  assert.deepEqual(moves.map((m) => m.notation), ['c3:e5']);
+  assert.deepEqual(
+    moves.map((m) => m.notation),
+    ['c3:e5'],
+  );
   assert.deepEqual(moves[0].captured, ['d4']);
   const m = g.play('c3xe5');
   assert.equal(m.notation, 'c3:e5');

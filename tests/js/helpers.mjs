@@ -5,9 +5,11 @@ import { Backgammon, RussianDraughts } from 'tabla';
 export function rng(seed) {
   let x = seed >>> 0 || 0x9e3779b9;
   return (n) => {
-    x ^= x << 13; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
     x ^= x >>> 17;
-    x ^= x << 5; x >>>= 0;
+    x ^= x << 5;
+    x >>>= 0;
     return x % n;
   };
 }
@@ -18,16 +20,24 @@ export function randomBackgammon(options, pick) {
   for (let i = 0; i < 20000 && !g.outcome(); i++) {
     const s = g.state();
     switch (s.phase) {
-      case 'opening': case 'roll': g.roll(); break;
-      case 'cube-decision': g.take(); break;
-      case 'choose-doubles': g.chooseDoubles(1 + pick(6)); break;
+      case 'opening':
+      case 'roll':
+        g.roll();
+        break;
+      case 'cube-decision':
+        g.take();
+        break;
+      case 'choose-doubles':
+        g.chooseDoubles(1 + pick(6));
+        break;
       case 'move': {
         const plays = g.legalPlays();
         if (plays.length === 0) g.confirm();
         else g.play(plays[pick(plays.length)].steps);
         break;
       }
-      default: throw new Error(`unexpected phase ${s.phase}`);
+      default:
+        throw new Error(`unexpected phase ${s.phase}`);
     }
   }
   return g;

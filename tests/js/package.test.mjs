@@ -39,19 +39,29 @@ test('the plain build (no SIMD) plays exactly as the SIMD build', async () => {
     for (let turn = 0; turn < 40 && games[0].state().phase !== 'game-over'; turn++) {
       const [a, b] = games;
       const phase = a.state().phase;
-      if (phase === 'opening' || phase === 'roll') { a.roll(); b.roll(); continue; }
+      if (phase === 'opening' || phase === 'roll') {
+        a.roll();
+        b.roll();
+        continue;
+      }
       if (phase === 'choose-doubles') {
         const n = a.bestDoubles({ level: 'advanced' });
         assert.equal(b.bestDoubles({ level: 'advanced' }), n);
-        a.chooseDoubles(n); b.chooseDoubles(n);
+        a.chooseDoubles(n);
+        b.chooseDoubles(n);
         continue;
       }
-      if (phase !== 'move') { a.take(); b.take(); continue; }
+      if (phase !== 'move') {
+        a.take();
+        b.take();
+        continue;
+      }
       assert.deepEqual(b.evaluate({ ply: 1 }), a.evaluate({ ply: 1 }));
       assert.deepEqual(b.hint({ ply: 0 }), a.hint({ ply: 0 }));
       const play = a.bestPlay({ level: 'strong' });
       assert.deepEqual(b.bestPlay({ level: 'strong' }), play);
-      a.play(play.steps); b.play(play.steps);
+      a.play(play.steps);
+      b.play(play.steps);
     }
     assert.equal(games[1].positionId(), games[0].positionId());
     for (const g of games) g.free();

@@ -3,7 +3,7 @@ const reduce = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-m
 
 export function motionAllowed(setting) {
   if (setting === false) return false;
-  return !(reduce && reduce.matches);
+  return !reduce?.matches;
 }
 
 export const ease = (t) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
@@ -15,7 +15,8 @@ export function tween(ms, frame) {
     const tick = (now) => {
       const t = Math.min(1, (now - start) / ms);
       frame(ease(t));
-      if (t < 1) requestAnimationFrame(tick); else resolve();
+      if (t < 1) requestAnimationFrame(tick);
+      else resolve();
     };
     requestAnimationFrame(tick);
   });

@@ -17,8 +17,10 @@ const settings = { animations: true, homeLeft: false, ...(store.readJSON(SETTING
 delete settings.__broken;
 
 function applySettings() {
-  if (settings.animations) board.removeAttribute('animation'); else board.setAttribute('animation', 'off');
-  if (settings.homeLeft) board.setAttribute('home', 'left'); else board.removeAttribute('home');
+  if (settings.animations) board.removeAttribute('animation');
+  else board.setAttribute('animation', 'off');
+  if (settings.homeLeft) board.setAttribute('home', 'left');
+  else board.removeAttribute('home');
   $('#animations').checked = !!settings.animations;
   $('#homeLeft').checked = !!settings.homeLeft;
 }
@@ -30,7 +32,9 @@ function translatePage() {
   for (const el of document.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
   const ml = form.elements.matchLength;
   const cur = ml.value || '0';
-  ml.innerHTML = [0, 1, 3, 5, 7, 9, 11, 15].map((n) => `<option value="${n}">${n ? tn('match.points', n) : t('match.money')}</option>`).join('');
+  ml.innerHTML = [0, 1, 3, 5, 7, 9, 11, 15]
+    .map((n) => `<option value="${n}">${n ? tn('match.points', n) : t('match.money')}</option>`)
+    .join('');
   ml.value = cur;
   document.title = t('app.title');
   updateContinue();
@@ -44,7 +48,9 @@ const DEFAULTS = {
   'acey-deucey': { start: 'roll', scoring: 'standard', cube: false },
 };
 
-function selectedGame() { return form.elements.game.value; }
+function selectedGame() {
+  return form.elements.game.value;
+}
 
 function syncForm({ resetDefaults = false } = {}) {
   const game = selectedGame();
@@ -77,7 +83,9 @@ function formConfig() {
     options = { drawRules: f.drawRules.checked, touchMove: f.touchMove.checked };
   } else {
     options = {
-      start: f.start.value, scoring: f.scoring.value, cube: f.cube.checked,
+      start: f.start.value,
+      scoring: f.scoring.value,
+      cube: f.cube.checked,
       matchLength: Number(f.matchLength.value),
     };
     if (f.cube.checked && options.matchLength === 0) options.jacoby = f.jacoby.checked;
@@ -107,10 +115,14 @@ form.addEventListener('submit', async (e) => {
 function updateContinue() {
   const save = store.readJSON('save:app');
   const p = $('#continue');
-  if (!save || save.__broken || !save.game) { p.hidden = true; return; }
+  if (!save || save.__broken || !save.game) {
+    p.hidden = true;
+    return;
+  }
   p.hidden = false;
   const when = save.savedAt ? new Date(save.savedAt).toLocaleString(language()) : '';
-  $('#continue-btn').textContent = `${t('home.continue', { game: t(`game.${save.game}`) })}${when ? ` — ${t('home.savedAt', { time: when })}` : ''}`;
+  $('#continue-btn').textContent =
+    `${t('home.continue', { game: t(`game.${save.game}`) })}${when ? ` — ${t('home.savedAt', { time: when })}` : ''}`;
 }
 $('#continue-btn').addEventListener('click', () => show('play', true));
 
@@ -127,37 +139,77 @@ function show(view, push = false) {
 }
 
 window.addEventListener('popstate', () => show(location.hash === '#play' ? 'play' : 'home'));
-$('.brand').addEventListener('click', (e) => { e.preventDefault(); show('home', true); });
+$('.brand').addEventListener('click', (e) => {
+  e.preventDefault();
+  show('home', true);
+});
 $('#m-home').addEventListener('click', () => show('home', true));
-$('#m-new').addEventListener('click', () => { form.elements.game.value = board.game; syncForm(); show('home', true); });
+$('#m-new').addEventListener('click', () => {
+  form.elements.game.value = board.game;
+  syncForm();
+  show('home', true);
+});
 
 // ---- settings ------------------------------------------------------------------------------
 
 const langSel = $('#lang');
-langSel.innerHTML = Object.entries(LANGUAGES).map(([code, name]) => `<option value="${code}" lang="${code}">${name}</option>`).join('');
-langSel.addEventListener('change', async () => { await setLanguage(langSel.value); translatePage(); });
-$('#m-settings').addEventListener('click', () => { langSel.value = language(); $('#settings').showModal(); });
-$('#animations').addEventListener('change', (e) => { settings.animations = e.target.checked; store.write(SETTINGS, settings); applySettings(); });
-$('#homeLeft').addEventListener('change', (e) => { settings.homeLeft = e.target.checked; store.write(SETTINGS, settings); applySettings(); });
+langSel.innerHTML = Object.entries(LANGUAGES)
+  .map(([code, name]) => `<option value="${code}" lang="${code}">${name}</option>`)
+  .join('');
+langSel.addEventListener('change', async () => {
+  await setLanguage(langSel.value);
+  translatePage();
+});
+$('#m-settings').addEventListener('click', () => {
+  langSel.value = language();
+  $('#settings').showModal();
+});
+$('#animations').addEventListener('change', (e) => {
+  settings.animations = e.target.checked;
+  store.write(SETTINGS, settings);
+  applySettings();
+});
+$('#homeLeft').addEventListener('change', (e) => {
+  settings.homeLeft = e.target.checked;
+  store.write(SETTINGS, settings);
+  applySettings();
+});
 
 // ---- export / import -----------------------------------------------------------------------
 
 $('#m-export').addEventListener('click', () => {
   const fields = $('#export-fields');
   const draughts = isDraughts(board.game);
-  const formats = draughts ? [['pdn', 'export.pdn', 'pdn'], ['fen', 'export.fen', 'txt'], ['json', 'export.json', 'json']]
-    : [['json', 'export.json', 'json'], ['gnubg', 'export.gnubg', 'txt']];
+  const formats = draughts
+    ? [
+        ['pdn', 'export.pdn', 'pdn'],
+        ['fen', 'export.fen', 'txt'],
+        ['json', 'export.json', 'json'],
+      ]
+    : [
+        ['json', 'export.json', 'json'],
+        ['gnubg', 'export.gnubg', 'txt'],
+      ];
   fields.innerHTML = '';
   for (const [fmt, label, ext] of formats) {
     let text;
-    try { text = board.exportAs(fmt); } catch (err) { text = String(err.message || err); }
+    try {
+      text = board.exportAs(fmt);
+    } catch (err) {
+      text = String(err.message || err);
+    }
     const box = document.createElement('div');
     box.className = 'export-field';
     box.innerHTML = `<label><span>${t(label)}</span><textarea readonly rows="${fmt === 'json' || fmt === 'pdn' ? 5 : 2}" spellcheck="false" data-format="${fmt}"></textarea></label>
       <p class="buttons"><button type="button" data-copy>${t('btn.copy')}</button><button type="button" data-download>${t('btn.download')}</button></p>`;
     box.querySelector('textarea').value = text;
     box.querySelector('[data-copy]').addEventListener('click', async (e) => {
-      try { await navigator.clipboard.writeText(text); e.target.textContent = t('btn.copied'); } catch { box.querySelector('textarea').select(); }
+      try {
+        await navigator.clipboard.writeText(text);
+        e.target.textContent = t('btn.copied');
+      } catch {
+        box.querySelector('textarea').select();
+      }
     });
     box.querySelector('[data-download]').addEventListener('click', () => {
       const a = document.createElement('a');
@@ -171,7 +223,10 @@ $('#m-export').addEventListener('click', () => {
   $('#export').showModal();
 });
 
-$('#m-import').addEventListener('click', () => { $('#import-error').textContent = ''; $('#import').showModal(); });
+$('#m-import').addEventListener('click', () => {
+  $('#import-error').textContent = '';
+  $('#import').showModal();
+});
 $('#import-file').addEventListener('change', async (e) => {
   const f = e.target.files[0];
   if (f) $('#import-text').value = await f.text();
@@ -184,9 +239,9 @@ $('#import-form').addEventListener('submit', async (e) => {
     const r = board.importText($('#import-text').value);
     $('#import').close();
     show('play', true);
-    if (r && r.note) toast(r.note);
+    if (r?.note) toast(r.note);
   } catch (err) {
-    $('#import-error').textContent = t('err.import', { msg: (err && err.message) || err });
+    $('#import-error').textContent = t('err.import', { msg: err?.message || err });
   }
 });
 
@@ -200,25 +255,39 @@ function toast(text, action) {
   el.append(document.createTextNode(text));
   if (action) {
     const b = document.createElement('button');
-    b.type = 'button'; b.textContent = action.label; b.addEventListener('click', action.run);
+    b.type = 'button';
+    b.textContent = action.label;
+    b.addEventListener('click', action.run);
     el.append(' ', b);
   }
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, action ? 20000 : 6000);
+  toastTimer = setTimeout(
+    () => {
+      el.hidden = true;
+    },
+    action ? 20000 : 6000,
+  );
 }
 board.addEventListener('error', (e) => toast(e.detail.message));
 
 // ---- offline -------------------------------------------------------------------------------
 
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-  navigator.serviceWorker.register('sw.js').then((reg) => {
-    const offerReload = () => toast(t('sw.update'), { label: t('btn.reload'), run: () => location.reload() });
-    navigator.serviceWorker.addEventListener('message', (e) => {
-      if (e.data && e.data.type === 'updated') offerReload();
+  navigator.serviceWorker
+    .register('sw.js')
+    .then((reg) => {
+      const offerReload = () => toast(t('sw.update'), { label: t('btn.reload'), run: () => location.reload() });
+      navigator.serviceWorker.addEventListener('message', (e) => {
+        if (e.data && e.data.type === 'updated') offerReload();
+      });
+      // ask the worker to look for changed files once the page has settled
+      setTimeout(() => {
+        if (navigator.onLine && reg?.active) reg.active.postMessage({ type: 'check' });
+      }, 4000);
+    })
+    .catch(() => {
+      /* offline support is a bonus, never an error */
     });
-    // ask the worker to look for changed files once the page has settled
-    setTimeout(() => { if (navigator.onLine && reg && reg.active) reg.active.postMessage({ type: 'check' }); }, 4000);
-  }).catch(() => { /* offline support is a bonus, never an error */ });
 }
 
 // ---- start ---------------------------------------------------------------------------------
@@ -235,7 +304,10 @@ const linked = (() => {
   board.removeAttribute('persist');
   board.setAttribute('game', conf.game);
   board.setAttribute('options', JSON.stringify(conf.options));
-  board.ready.then(() => { board.setAttribute('persist', 'app'); board.persist(); });
+  board.ready.then(() => {
+    board.setAttribute('persist', 'app');
+    board.persist();
+  });
   return true;
 })();
 

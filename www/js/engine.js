@@ -11,7 +11,9 @@ export function loadEngine() {
       await mod.default();
       return mod;
     })();
-    loading.catch(() => { loading = null; });   // allow a retry after a failure
+    loading.catch(() => {
+      loading = null;
+    }); // allow a retry after a failure
   }
   return loading;
 }
@@ -19,8 +21,8 @@ export function loadEngine() {
 /** Which computer opponents the package offers (the AI methods arrive later). */
 export function aiSupport(mod) {
   return {
-    backgammon: !!(mod && mod.Backgammon && typeof mod.Backgammon.prototype.bestPlay === 'function'),
-    draughts: !!(mod && mod.RussianDraughts && typeof mod.RussianDraughts.prototype.bestMove === 'function'),
+    backgammon: !!(mod?.Backgammon && typeof mod.Backgammon.prototype.bestPlay === 'function'),
+    draughts: !!(mod?.RussianDraughts && typeof mod.RussianDraughts.prototype.bestMove === 'function'),
   };
 }
 

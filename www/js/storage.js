@@ -5,24 +5,36 @@ export function read(key) {
   try {
     const raw = localStorage.getItem(PREFIX + key);
     return raw === null ? null : raw;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 export function readJSON(key) {
   const raw = read(key);
   if (raw === null) return null;
-  try { return JSON.parse(raw); } catch { return { __broken: raw }; }
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return { __broken: raw };
+  }
 }
 
 export function write(key, value) {
   try {
     localStorage.setItem(PREFIX + key, typeof value === 'string' ? value : JSON.stringify(value));
     return true;
-  } catch { return false; }
+  } catch {
+    return false;
+  }
 }
 
 export function remove(key) {
-  try { localStorage.removeItem(PREFIX + key); } catch { /* ignore */ }
+  try {
+    localStorage.removeItem(PREFIX + key);
+  } catch {
+    /* ignore */
+  }
 }
 
 /** Move an unreadable save out of the way (kept under another key) and return that key. */
@@ -31,6 +43,8 @@ export function setAside(key, raw, reason) {
   try {
     localStorage.setItem(PREFIX + aside, JSON.stringify({ reason: String(reason || ''), raw }));
     localStorage.removeItem(PREFIX + key);
-  } catch { /* ignore */ }
+  } catch {
+    /* ignore */
+  }
   return PREFIX + aside;
 }

@@ -16,7 +16,18 @@ import * as store from './storage.js';
 import { STYLE } from './board-style.js';
 
 const SAVE_FORMAT = 'tabla-save';
-const ATTRS = ['game', 'options', 'orientation', 'home', 'computer', 'level', 'animation', 'lang', 'controls', 'persist'];
+const ATTRS = [
+  'game',
+  'options',
+  'orientation',
+  'home',
+  'computer',
+  'level',
+  'animation',
+  'lang',
+  'controls',
+  'persist',
+];
 
 let langReady = null;
 function ensureLanguage(code) {
@@ -26,15 +37,30 @@ function ensureLanguage(code) {
 }
 
 export class TablaBoard extends HTMLElement {
-  static get observedAttributes() { return ATTRS; }
+  static get observedAttributes() {
+    return ATTRS;
+  }
 
   constructor() {
     super();
     this.attachShadow({ mode: 'open' });
     this.shadowRoot.innerHTML = TEMPLATE;
     const $ = (s) => this.shadowRoot.querySelector(s);
-    this.$ = { wrap: $('.wrap'), canvas: $('canvas'), stage: $('.stage'), tools: $('.tools'), status: $('.status'),
-      players: $('.players'), panel: $('.panel'), moves: $('.moves'), live: $('.live'), desc: $('#desc'), info: $('.info'), side: $('.side'), keys: $('#keys') };
+    this.$ = {
+      wrap: $('.wrap'),
+      canvas: $('canvas'),
+      stage: $('.stage'),
+      tools: $('.tools'),
+      status: $('.status'),
+      players: $('.players'),
+      panel: $('.panel'),
+      moves: $('.moves'),
+      live: $('.live'),
+      desc: $('#desc'),
+      info: $('.info'),
+      side: $('.side'),
+      keys: $('#keys'),
+    };
     this.ctx = this.$.canvas.getContext('2d');
     this.ctrl = null;
     this.engine = null;
@@ -45,8 +71,11 @@ export class TablaBoard extends HTMLElement {
     this._pending = 0;
     this._aiSeq = 0;
     this._aiWaiting = new Map();
-    this._ready = new Promise((r) => { this._resolveReady = r; });
-    this.t = t; this.tn = tn;
+    this._ready = new Promise((r) => {
+      this._resolveReady = r;
+    });
+    this.t = t;
+    this.tn = tn;
     this._wire();
   }
 
@@ -63,19 +92,26 @@ export class TablaBoard extends HTMLElement {
   }
 
   disconnectedCallback() {
-    this._ro && this._ro.disconnect();
+    this._ro?.disconnect();
     globalThis.removeEventListener('tabla-language', this._onLang);
     globalThis.removeEventListener('resize', this._onDpr);
-    if (this._worker) { this._worker.terminate(); this._worker = null; }
+    if (this._worker) {
+      this._worker.terminate();
+      this._worker = null;
+    }
   }
 
   attributeChangedCallback(name, oldV, newV) {
     if (oldV === newV || !this._started || this._silent) return;
     if (name === 'game' || name === 'options') this.newGame();
-    else if (name === 'orientation') { this.flipped = newV === 'black'; this._relayout(); }
-    else if (name === 'lang') ensureLanguage(newV).then(() => this._render());
-    else if (name === 'computer' && this.ctrl) { this._render(); this._maybeComputer(); }
-    else this._relayout();
+    else if (name === 'orientation') {
+      this.flipped = newV === 'black';
+      this._relayout();
+    } else if (name === 'lang') ensureLanguage(newV).then(() => this._render());
+    else if (name === 'computer' && this.ctrl) {
+      this._render();
+      this._maybeComputer();
+    } else this._relayout();
   }
 
   async _start() {
@@ -102,23 +138,51 @@ export class TablaBoard extends HTMLElement {
   }
 
   /** Resolves once the engine is loaded and a game is on the board. */
-  get ready() { return this._ready; }
+  get ready() {
+    return this._ready;
+  }
 
   // ---- public API ------------------------------------------------------------------------
 
-  get game() { return this.gameName; }
-  set game(v) { this.setAttribute('game', v); }
-  get gameName() { const g = this.getAttribute('game'); return GAMES.includes(g) ? g : 'backgammon'; }
-  get options() {
-    try { return JSON.parse(this.getAttribute('options') || '{}'); } catch { return {}; }
+  get game() {
+    return this.gameName;
   }
-  set options(v) { this.setAttribute('options', JSON.stringify(v || {})); }
-  get state() { return this.ctrl && this.ctrl.game === this.engine ? this.ctrl.state : null; }
-  get computerSide() { const c = this.getAttribute('computer'); return c === 'white' || c === 'black' ? c : null; }
-  get level() { return this.getAttribute('level') || 'medium'; }
-  get motion() { return motionAllowed(this.getAttribute('animation') !== 'off'); }
-  get homeLeft() { return this.getAttribute('home') === 'left'; }
-  get persistKey() { return this.getAttribute('persist'); }
+  set game(v) {
+    this.setAttribute('game', v);
+  }
+  get gameName() {
+    const g = this.getAttribute('game');
+    return GAMES.includes(g) ? g : 'backgammon';
+  }
+  get options() {
+    try {
+      return JSON.parse(this.getAttribute('options') || '{}');
+    } catch {
+      return {};
+    }
+  }
+  set options(v) {
+    this.setAttribute('options', JSON.stringify(v || {}));
+  }
+  get state() {
+    return this.ctrl && this.ctrl.game === this.engine ? this.ctrl.state : null;
+  }
+  get computerSide() {
+    const c = this.getAttribute('computer');
+    return c === 'white' || c === 'black' ? c : null;
+  }
+  get level() {
+    return this.getAttribute('level') || 'medium';
+  }
+  get motion() {
+    return motionAllowed(this.getAttribute('animation') !== 'off');
+  }
+  get homeLeft() {
+    return this.getAttribute('home') === 'left';
+  }
+  get persistKey() {
+    return this.getAttribute('persist');
+  }
 
   /** Start a new game with the current attributes (or new ones: {game, options, computer, level}). */
   newGame(conf) {
@@ -126,7 +190,10 @@ export class TablaBoard extends HTMLElement {
       this._silent = true;
       if (conf.game) this.setAttribute('game', conf.game);
       if (conf.options) this.setAttribute('options', JSON.stringify(conf.options));
-      if ('computer' in conf) { if (conf.computer) this.setAttribute('computer', conf.computer); else this.removeAttribute('computer'); }
+      if ('computer' in conf) {
+        if (conf.computer) this.setAttribute('computer', conf.computer);
+        else this.removeAttribute('computer');
+      }
       if (conf.level) this.setAttribute('level', conf.level);
       this._silent = false;
     }
@@ -134,15 +201,26 @@ export class TablaBoard extends HTMLElement {
     this._create();
   }
 
-  flip() { this.flipped = !this.flipped; this._relayout(); }
-  refresh() { if (this.ctrl) this.ctrl.refresh(); }
+  flip() {
+    this.flipped = !this.flipped;
+    this._relayout();
+  }
+  refresh() {
+    if (this.ctrl) this.ctrl.refresh();
+  }
 
   /** The tabla save: { format, version, game, options, computer, level, data }. */
   save() {
     if (!this.engine) return null;
     return {
-      format: SAVE_FORMAT, version: 1, game: this.gameName, options: this.options,
-      computer: this.computerSide, level: this.level, data: this.saveData(), savedAt: new Date().toISOString(),
+      format: SAVE_FORMAT,
+      version: 1,
+      game: this.gameName,
+      options: this.options,
+      computer: this.computerSide,
+      level: this.level,
+      data: this.saveData(),
+      savedAt: new Date().toISOString(),
     };
   }
 
@@ -160,7 +238,8 @@ export class TablaBoard extends HTMLElement {
     this._silent = true;
     this.setAttribute('game', save.game);
     this.setAttribute('options', JSON.stringify(save.options || {}));
-    if (save.computer) this.setAttribute('computer', save.computer); else this.removeAttribute('computer');
+    if (save.computer) this.setAttribute('computer', save.computer);
+    else this.removeAttribute('computer');
     if (save.level) this.setAttribute('level', save.level);
     this.flipped = save.computer === 'white';
     this._silent = false;
@@ -185,20 +264,29 @@ export class TablaBoard extends HTMLElement {
     if (!M) throw new Error('engine not loaded');
     if (text.startsWith('{')) {
       const obj = JSON.parse(text);
-      if (obj.format === SAVE_FORMAT) { this.load(obj); return { game: obj.game }; }
+      if (obj.format === SAVE_FORMAT) {
+        this.load(obj);
+        return { game: obj.game };
+      }
       // a bare engine save
       const g = M.Backgammon.fromJSON(obj);
       const variant = g.state().variant;
-      this._silent = true; this.setAttribute('game', variant); this.setAttribute('options', JSON.stringify(g.state().options || {})); this._silent = false;
+      this._silent = true;
+      this.setAttribute('game', variant);
+      this.setAttribute('options', JSON.stringify(g.state().options || {}));
+      this._silent = false;
       this._attach(g);
       return { game: variant };
     }
     const gnubgId = /^[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?$/.test(text);
     if (!gnubgId) {
-      if (!/^\[|^[WB]:/.test(text) && !/(^|\s)(\d+\.\s*)?[a-h][1-8][-:x][a-h][1-8]/.test(text)) throw new Error('not a PDN, FEN, tabla save or GNU Backgammon ID');
+      if (!/^\[|^[WB]:/.test(text) && !/(^|\s)(\d+\.\s*)?[a-h][1-8][-:x][a-h][1-8]/.test(text))
+        throw new Error('not a PDN, FEN, tabla save or GNU Backgammon ID');
       let g, fen0;
-      if (/^[WB]:/.test(text)) { g = M.RussianDraughts.fromFen(text, this._draughtsOptions()); fen0 = g.fen(); }
-      else {
+      if (/^[WB]:/.test(text)) {
+        g = M.RussianDraughts.fromFen(text, this._draughtsOptions());
+        fen0 = g.fen();
+      } else {
         g = M.RussianDraughts.fromPdn(text);
         const start = M.RussianDraughts.fromPdn(text);
         while (start.state().history.length) start.undo();
@@ -209,43 +297,67 @@ export class TablaBoard extends HTMLElement {
         g = withOpts;
       }
       this._fen0 = fen0;
-      this._silent = true; this.setAttribute('game', 'russian-draughts'); this._silent = false;
+      this._silent = true;
+      this.setAttribute('game', 'russian-draughts');
+      this._silent = false;
       this._attach(g, { keepFen0: true });
       return { game: 'russian-draughts' };
     }
     // gnubg: "PositionID" or "PositionID:MatchID", into the backgammon-family game on the board
-    if (isDraughts(this.gameName)) { this._silent = true; this.setAttribute('game', 'backgammon'); this._silent = false; }
+    if (isDraughts(this.gameName)) {
+      this._silent = true;
+      this.setAttribute('game', 'backgammon');
+      this._silent = false;
+    }
     const [pos, match] = text.split(':').map((s) => s.trim());
     let g;
-    if (match && typeof M.Backgammon.fromGnubg === 'function') g = M.Backgammon.fromGnubg(pos, match, this._bgOptions());
+    if (match && typeof M.Backgammon.fromGnubg === 'function')
+      g = M.Backgammon.fromGnubg(pos, match, this._bgOptions());
     else g = M.Backgammon.fromPositionId(pos, this._bgOptions());
     this._attach(g);
-    return { game: this.gameName, note: match && typeof M.Backgammon.fromGnubg !== 'function' ? t('import.matchIdIgnored') : '' };
+    return {
+      game: this.gameName,
+      note: match && typeof M.Backgammon.fromGnubg !== 'function' ? t('import.matchIdIgnored') : '',
+    };
   }
 
   /** Script a move: draughts notation, or a backgammon play (notation or steps) for the side on roll. */
   play(move) {
     const g = this.engine;
     if (isDraughts(this.gameName)) {
-      const m = typeof move === 'string' ? (this.ctrl.moves.find((x) => x.notation === move) || { notation: move, from: '', to: '', path: [], captured: [] }) : move;
+      const m =
+        typeof move === 'string'
+          ? this.ctrl.moves.find((x) => x.notation === move) || {
+              notation: move,
+              from: '',
+              to: '',
+              path: [],
+              captured: [],
+            }
+          : move;
       return this.ctrl.play(m);
     }
     const player = g.state().turn;
-    g.play(typeof move === 'string' ? move : (move.steps || move));
+    g.play(typeof move === 'string' ? move : move.steps || move);
     const after = g.state();
     this.persist();
     this.ctrl.refresh();
-    if (after.lastPlay) this.emit('move', { player, notation: after.lastPlay.notation, dice: after.lastPlay.dice, state: after });
+    if (after.lastPlay)
+      this.emit('move', { player, notation: after.lastPlay.notation, dice: after.lastPlay.dice, state: after });
     this.ctrl.checkOver();
     return after.lastPlay;
   }
 
-  roll() { return this.ctrl && this.ctrl.roll && this.ctrl.roll(); }
+  roll() {
+    return this.ctrl?.roll?.();
+  }
 
   // ---- host services for the controllers --------------------------------------------------
 
   emit(type, detail) {
-    this.dispatchEvent(new CustomEvent(type, { detail: { game: this.gameName, ...detail }, bubbles: true, composed: true }));
+    this.dispatchEvent(
+      new CustomEvent(type, { detail: { game: this.gameName, ...detail }, bubbles: true, composed: true }),
+    );
   }
 
   announce(text) {
@@ -253,11 +365,16 @@ export class TablaBoard extends HTMLElement {
     // replace the text so repeated messages are read again
     this.$.live.textContent = '';
     clearTimeout(this._liveT);
-    this._liveT = setTimeout(() => { this.$.live.textContent = text; }, 30);
+    this._liveT = setTimeout(() => {
+      this.$.live.textContent = text;
+    }, 30);
   }
 
   changed({ drawOnly = false } = {}) {
-    if (drawOnly) { this._draw(); return; }
+    if (drawOnly) {
+      this._draw();
+      return;
+    }
     this._render();
     this._maybeComputer();
   }
@@ -282,7 +399,8 @@ export class TablaBoard extends HTMLElement {
         const w = this._aiWaiting.get(id);
         if (!w) return;
         this._aiWaiting.delete(id);
-        if (error) w.reject(new Error(error)); else w.resolve(result);
+        if (error) w.reject(new Error(error));
+        else w.resolve(result);
       };
       this._worker.onerror = (e) => {
         for (const w of this._aiWaiting.values()) w.reject(new Error(e.message || 'worker failed'));
@@ -299,7 +417,17 @@ export class TablaBoard extends HTMLElement {
   // ---- games -----------------------------------------------------------------------------
 
   _bgOptions() {
-    const KEYS = ['seed', 'start', 'scoring', 'cube', 'jacoby', 'matchLength', 'doublesExtraRoll', 'enterAllBeforePassing', 'exactBearOff'];
+    const KEYS = [
+      'seed',
+      'start',
+      'scoring',
+      'cube',
+      'jacoby',
+      'matchLength',
+      'doublesExtraRoll',
+      'enterAllBeforePassing',
+      'exactBearOff',
+    ];
     const o = { variant: this.gameName };
     for (const k of KEYS) if (k in this.options) o[k] = this.options[k];
     return o;
@@ -317,7 +445,9 @@ export class TablaBoard extends HTMLElement {
     const M = this.mod;
     let engine;
     try {
-      engine = isDraughts(this.gameName) ? new M.RussianDraughts(this._draughtsOptions()) : new M.Backgammon(this._bgOptions());
+      engine = isDraughts(this.gameName)
+        ? new M.RussianDraughts(this._draughtsOptions())
+        : new M.Backgammon(this._bgOptions());
     } catch (e) {
       this._fatal(String(e.message || e), e);
       return;
@@ -356,9 +486,9 @@ export class TablaBoard extends HTMLElement {
       this.load(save);
       return true;
     } catch (e) {
-      store.setAside(key, raw, e && e.message);
+      store.setAside(key, raw, e?.message);
       this._notice = t('err.saveBroken');
-      this.emit('error', { message: this._notice, cause: String((e && e.message) || e) });
+      this.emit('error', { message: this._notice, cause: String(e?.message || e) });
       return false;
     }
   }
@@ -371,7 +501,8 @@ export class TablaBoard extends HTMLElement {
     const want = draughts ? 'draughts' : 'backgammon';
     const finish = (m) => {
       if (this.engine !== engine) return;
-      if (!this.ctrl || this.ctrl.kind !== want) this.ctrl = draughts ? new m.DraughtsController(this) : new m.BackgammonController(this);
+      if (!this.ctrl || this.ctrl.kind !== want)
+        this.ctrl = draughts ? new m.DraughtsController(this) : new m.BackgammonController(this);
       this.$.wrap.dataset.kind = want;
       this.$.canvas.setAttribute('aria-label', t('a11y.board', { game: t(`game.${this.gameName}`) }));
       this.ctrl.setGame(engine);
@@ -383,7 +514,11 @@ export class TablaBoard extends HTMLElement {
         this.emit('interactive', {});
       }
       this.announce(this.ctrl.statusText());
-      if (this._notice) { this.ctrl.message = this._notice; this._notice = null; this._render(); }
+      if (this._notice) {
+        this.ctrl.message = this._notice;
+        this._notice = null;
+        this._render();
+      }
     };
     // same kind of board: switch at once (no await), so `state` is never stale after newGame()
     if (this.ctrl && this.ctrl.kind === want) finish(null);
@@ -393,31 +528,38 @@ export class TablaBoard extends HTMLElement {
   _fatal(message, e) {
     this.$.status.textContent = message;
     this.$.wrap.classList.add('failed');
-    this.emit('error', { message, cause: String((e && e.message) || e) });
+    this.emit('error', { message, cause: String(e?.message || e) });
   }
 
   _maybeComputer() {
     if (!this.ctrl || !this.computerSide) return;
-    const supported = this.aiSupport && (isDraughts(this.gameName) ? this.aiSupport.draughts : this.aiSupport.backgammon);
+    const supported =
+      this.aiSupport && (isDraughts(this.gameName) ? this.aiSupport.draughts : this.aiSupport.backgammon);
     if (!supported) return;
     // a task, not a microtask: a failing computer must never starve the page
     clearTimeout(this._aiTimer);
-    this._aiTimer = setTimeout(() => this.ctrl && this.ctrl.computerTurn(), 0);
+    this._aiTimer = setTimeout(() => this.ctrl?.computerTurn(), 0);
   }
 
   // ---- rendering -------------------------------------------------------------------------
 
-  _relayout() { this._resize(); this._render(); }
+  _relayout() {
+    this._resize();
+    this._render();
+  }
 
   _resize() {
     const c = this.$.canvas;
     const r = this.$.stage.getBoundingClientRect();
-    const w = Math.max(50, Math.floor(r.width)), h = Math.max(50, Math.floor(r.height));
+    const w = Math.max(50, Math.floor(r.width)),
+      h = Math.max(50, Math.floor(r.height));
     const dpr = Math.min(4, globalThis.devicePixelRatio || 1);
     if (c.width !== Math.round(w * dpr) || c.height !== Math.round(h * dpr)) {
-      c.width = Math.round(w * dpr); c.height = Math.round(h * dpr);
+      c.width = Math.round(w * dpr);
+      c.height = Math.round(h * dpr);
     }
-    c.style.width = `${w}px`; c.style.height = `${h}px`;
+    c.style.width = `${w}px`;
+    c.style.height = `${h}px`;
     this._dpr = dpr;
     this._size = { w, h };
     if (this.ctrl) this.ctrl.layout(w, h);
@@ -425,11 +567,15 @@ export class TablaBoard extends HTMLElement {
   }
 
   /** The current layout (geometry) of the board, in CSS pixels relative to the canvas. */
-  get layout() { return this.ctrl ? this.ctrl.L : null; }
-  get canvas() { return this.$.canvas; }
+  get layout() {
+    return this.ctrl ? this.ctrl.L : null;
+  }
+  get canvas() {
+    return this.$.canvas;
+  }
 
   _draw() {
-    if (!this.ctrl || !this.ctrl.L) return;
+    if (!this.ctrl?.L) return;
     const ctx = this.ctx;
     ctx.setTransform(this._dpr, 0, 0, this._dpr, 0, 0);
     this.ctrl.draw(ctx);
@@ -448,15 +594,22 @@ export class TablaBoard extends HTMLElement {
 
   _renderStatus() {
     const c = this.ctrl;
-    if (!c) { if (!this.$.wrap.classList.contains('failed')) this.$.status.textContent = '…'; return; }
+    if (!c) {
+      if (!this.$.wrap.classList.contains('failed')) this.$.status.textContent = '…';
+      return;
+    }
     this.$.status.textContent = this._thinking ? t('status.thinking') : c.statusText();
     this.$.info.textContent = c.info();
     const players = c.players();
-    const html = players.map((p) => `<div class="player ${p.side}${p.active ? ' active' : ''}" part="player">
+    const html = players
+      .map(
+        (p) => `<div class="player ${p.side}${p.active ? ' active' : ''}" part="player">
       ${p.active ? '<span class="turn" aria-hidden="true">▶</span>' : ''}<span class="swatch" aria-hidden="true"></span>
       <span class="pname">${esc(p.name)}${p.tag ? ` <small>(${esc(p.tag)})</small>` : ''}</span>
       <span class="pdetails">${p.details.map(esc).join(' · ')}</span>
-      </div>`).join('');
+      </div>`,
+      )
+      .join('');
     if (this.$.players.innerHTML !== html) this.$.players.innerHTML = html;
   }
 
@@ -465,23 +618,40 @@ export class TablaBoard extends HTMLElement {
     const tools = this.$.tools;
     const list = c ? c.controls() : [];
     const sig = JSON.stringify(list.map((b) => [b.id, b.label, b.disabled, b.primary]));
-    if (tools.dataset.sig === sig) { this._controls = list; return; }
+    if (tools.dataset.sig === sig) {
+      this._controls = list;
+      return;
+    }
     tools.dataset.sig = sig;
     this._controls = list;
-    const focusedId = this.shadowRoot.activeElement && this.shadowRoot.activeElement.dataset ? this.shadowRoot.activeElement.dataset.id : null;
-    tools.innerHTML = list.map((b) => `<button type="button" data-id="${b.id}" class="${b.primary ? 'primary' : ''}"${b.disabled ? ' disabled' : ''}${b.key ? ` aria-keyshortcuts="${b.key}"` : ''}>${esc(b.label)}${b.key ? ` <kbd aria-hidden="true">${b.key}</kbd>` : ''}</button>`).join('');
-    if (focusedId) { const el = tools.querySelector(`[data-id="${focusedId}"]`); if (el && !el.disabled) el.focus(); }
+    const focusedId = this.shadowRoot.activeElement?.dataset ? this.shadowRoot.activeElement.dataset.id : null;
+    tools.innerHTML = list
+      .map(
+        (b) =>
+          `<button type="button" data-id="${b.id}" class="${b.primary ? 'primary' : ''}"${b.disabled ? ' disabled' : ''}${b.key ? ` aria-keyshortcuts="${b.key}"` : ''}>${esc(b.label)}${b.key ? ` <kbd aria-hidden="true">${b.key}</kbd>` : ''}</button>`,
+      )
+      .join('');
+    if (focusedId) {
+      const el = tools.querySelector(`[data-id="${focusedId}"]`);
+      if (el && !el.disabled) el.focus();
+    }
   }
 
   _renderPanel() {
     const c = this.ctrl;
     const p = c ? c.panel() : null;
     const el = this.$.panel;
-    const sig = p ? JSON.stringify([p.id, p.title, p.lines, (p.buttons || []).map((b) => b.label), (p.dice || []).length]) : '';
+    const sig = p
+      ? JSON.stringify([p.id, p.title, p.lines, (p.buttons || []).map((b) => b.label), (p.dice || []).length])
+      : '';
     this._panel = p;
     if (el.dataset.sig === sig) return;
     el.dataset.sig = sig;
-    if (!p) { el.hidden = true; el.innerHTML = ''; return; }
+    if (!p) {
+      el.hidden = true;
+      el.innerHTML = '';
+      return;
+    }
     el.hidden = false;
     el.innerHTML = `<div class="card" role="dialog" aria-modal="false" aria-labelledby="ptitle" data-panel="${p.id}">
       <h2 id="ptitle">${esc(p.title)}</h2>
@@ -495,11 +665,13 @@ export class TablaBoard extends HTMLElement {
 
   _renderMoves() {
     const c = this.ctrl;
-    const rows = c && c.moveList ? c.moveList() : null;
+    const rows = c?.moveList ? c.moveList() : null;
     this.$.side.hidden = !rows;
     if (!rows) return;
     this.$.side.querySelector('h2').textContent = t('ru.moves');
-    const html = rows.map((r) => `<li value="${r.n}"><span>${esc(r.white)}</span><span>${esc(r.black)}</span></li>`).join('');
+    const html = rows
+      .map((r) => `<li value="${r.n}"><span>${esc(r.white)}</span><span>${esc(r.black)}</span></li>`)
+      .join('');
     if (this.$.moves.innerHTML !== html) {
       this.$.moves.innerHTML = html;
       this.$.moves.parentElement.scrollTop = this.$.moves.parentElement.scrollHeight;
@@ -510,16 +682,25 @@ export class TablaBoard extends HTMLElement {
 
   _wire() {
     const cv = this.$.canvas;
-    const pos = (e) => { const r = cv.getBoundingClientRect(); return { x: e.clientX - r.left, y: e.clientY - r.top }; };
+    const pos = (e) => {
+      const r = cv.getBoundingClientRect();
+      return { x: e.clientX - r.left, y: e.clientY - r.top };
+    };
     cv.addEventListener('pointerdown', (e) => {
       this.keyboard = false;
       if (!this.ctrl || e.button > 0) return;
       const { x, y } = pos(e);
       this.ctrl.pointerDown(x, y);
-      if (this.ctrl.drag) { try { cv.setPointerCapture(e.pointerId); } catch { /* ignore */ } }
+      if (this.ctrl.drag) {
+        try {
+          cv.setPointerCapture(e.pointerId);
+        } catch {
+          /* ignore */
+        }
+      }
     });
     cv.addEventListener('pointermove', (e) => {
-      if (!this.ctrl || !this.ctrl.drag) return;
+      if (!this.ctrl?.drag) return;
       const { x, y } = pos(e);
       if (this.ctrl.pointerMove(x, y)) e.preventDefault();
     });
@@ -528,9 +709,18 @@ export class TablaBoard extends HTMLElement {
       const { x, y } = pos(e);
       this.ctrl.pointerUp(x, y);
     });
-    cv.addEventListener('pointercancel', () => this.ctrl && this.ctrl.pointerCancel());
-    cv.addEventListener('focus', () => { this.focused = true; if (this.ctrl) { this.ctrl.focus(); this._draw(); } });
-    cv.addEventListener('blur', () => { this.focused = false; this._draw(); });
+    cv.addEventListener('pointercancel', () => this.ctrl?.pointerCancel());
+    cv.addEventListener('focus', () => {
+      this.focused = true;
+      if (this.ctrl) {
+        this.ctrl.focus();
+        this._draw();
+      }
+    });
+    cv.addEventListener('blur', () => {
+      this.focused = false;
+      this._draw();
+    });
     this.shadowRoot.addEventListener('keydown', (e) => {
       if (!this.ctrl || e.ctrlKey || e.metaKey || e.altKey) return;
       this.keyboard = true;
@@ -555,12 +745,46 @@ export class TablaBoard extends HTMLElement {
 }
 
 function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+  return String(s).replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
 }
 
 function dieSvg(n) {
-  const P = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
-    5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] }[n];
+  const P = {
+    1: [[2, 2]],
+    2: [
+      [1, 1],
+      [3, 3],
+    ],
+    3: [
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ],
+    4: [
+      [1, 1],
+      [3, 1],
+      [1, 3],
+      [3, 3],
+    ],
+    5: [
+      [1, 1],
+      [3, 1],
+      [2, 2],
+      [1, 3],
+      [3, 3],
+    ],
+    6: [
+      [1, 1],
+      [3, 1],
+      [1, 2],
+      [3, 2],
+      [1, 3],
+      [3, 3],
+    ],
+  }[n];
   return `<svg viewBox="0 0 4 4" width="32" height="32" style="width:2em;height:2em" aria-hidden="true"><rect x=".15" y=".15" width="3.7" height="3.7" rx=".6" class="die"/>${P.map(([x, y]) => `<circle cx="${x}" cy="${y}" r=".38" class="pip"/>`).join('')}</svg>`;
 }
 

@@ -39,7 +39,10 @@ self.onmessage = async (e) => {
     if (kind === 'bg') {
       const g = M.Backgammon.fromJSON(save);
       const play = g.bestPlay({ level });
-      result = { notation: play.notation, steps: play.steps.map((s) => ({ from: s.from, to: s.to, die: s.die, hit: s.hit })) };
+      result = {
+        notation: play.notation,
+        steps: play.steps.map((s) => ({ from: s.from, to: s.to, die: s.die, hit: s.hit })),
+      };
     } else if (kind === 'bg-cube') {
       const g = M.Backgammon.fromJSON(save);
       result = g.cubeDecision();
@@ -49,7 +52,14 @@ self.onmessage = async (e) => {
     } else if (kind === 'ru') {
       const g = draughtsFromSave(M, save, options);
       const m = g.bestMove({ level });
-      result = { notation: m.notation, from: m.from, to: m.to, path: m.path, captured: m.captured, promotes: m.promotes };
+      result = {
+        notation: m.notation,
+        from: m.from,
+        to: m.to,
+        path: m.path,
+        captured: m.captured,
+        promotes: m.promotes,
+      };
     } else if (kind === 'ru-draw') {
       const g = draughtsFromSave(M, save, options);
       const a = g.analyze({ timeMs: 300 });
@@ -61,6 +71,6 @@ self.onmessage = async (e) => {
     self.postMessage({ id, result });
     if (kind.startsWith('bg') && !bearOffReady) solveBearOff(M);
   } catch (err) {
-    self.postMessage({ id, error: String((err && err.message) || err) });
+    self.postMessage({ id, error: String(err?.message || err) });
   }
 };

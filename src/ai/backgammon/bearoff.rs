@@ -262,17 +262,7 @@ pub fn applies(p: &Position) -> bool {
         return false;
     }
     let b = p.board();
-    for i in 7..=24 {
-        if b[i] > 0 {
-            return false;
-        }
-    }
-    for i in 1..=18 {
-        if b[i] < 0 {
-            return false;
-        }
-    }
-    true
+    b[7..=24].iter().all(|&c| c <= 0) && b[1..=18].iter().all(|&c| c >= 0)
 }
 
 #[cfg(test)]

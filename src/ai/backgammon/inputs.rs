@@ -43,8 +43,7 @@ pub fn encode(p: &Position, x: &mut [f32; NUM_INPUTS]) {
     let mut best_run = [0u8; 2];
     let mut blots = [0u8; 2];
     let mut home = [0u8; 2];
-    for i in 1..=24 {
-        let c = b[i];
+    for (i, &c) in b.iter().enumerate().take(25).skip(1) {
         if c > 0 {
             units(x, (i - 1) * 4, c);
         } else if c < 0 {

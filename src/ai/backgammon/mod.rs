@@ -1,6 +1,6 @@
 //! The backgammon-family computer opponent (backgammon, table, acey-deucey).
 //!
-//! - [`net`]: a small neural net (207 inputs, one sigmoid hidden layer, 5 sigmoid outputs:
+//! - [`mod@net`]: a small neural net (207 inputs, one sigmoid hidden layer, 5 sigmoid outputs:
 //!   win, win gammon, win backgammon, lose gammon, lose backgammon), hand-written f32 inference
 //!   that gives identical results natively and in wasm; [`inputs`]: its input encoding.
 //! - [`eval`]: 0-ply evaluation (net, [`bearoff`] database, rules for finished games) and

@@ -3,7 +3,15 @@
 // destinations come from `legalSteps()` (a destination two or more steps away is found by asking
 // the engine, stepping and undoing), and anything the engine refuses is refused here too.
 import {
-  layout, hitTest, diceAt, engineToLoc, locToEngine, sameLoc, nearestLoc, locCentre, MAX_STACK,
+  layout,
+  hitTest,
+  diceAt,
+  engineToLoc,
+  locToEngine,
+  sameLoc,
+  nearestLoc,
+  locCentre,
+  MAX_STACK,
 } from './geometry.js';
 import { draw } from './render.js';
 import { tween, lerp, sleep } from '../anim.js';
@@ -17,21 +25,26 @@ export class BackgammonController {
     this.game = null;
     this.state = null;
     this.steps = [];
-    this.sel = null;          // { loc, from, dests: Map(to -> path [[from,to],...]) }
+    this.sel = null; // { loc, from, dests: Map(to -> path [[from,to],...]) }
     this.cursor = null;
     this.drag = null;
     this.view = {};
-    this.busy = false;        // an animation or the computer is moving
+    this.busy = false; // an animation or the computer is moving
     this.message = '';
     this.noMoveTimer = 0;
-    this.rolling = null;      // dice faces shown while rolling
+    this.rolling = null; // dice faces shown while rolling
   }
 
-  get kind() { return 'backgammon'; }
+  get kind() {
+    return 'backgammon';
+  }
 
   setGame(game) {
     this.game = game;
-    this.sel = null; this.cursor = null; this.drag = null; this.message = '';
+    this.sel = null;
+    this.cursor = null;
+    this.drag = null;
+    this.message = '';
     this.refresh();
   }
 
@@ -48,13 +61,19 @@ export class BackgammonController {
       // No legal move at all: say so and pass without fuss (Confirm skips the pause).
       this.message = this.host.t('status.noMove', { player: this.name(st.turn) });
       this.host.announce(this.message);
-      this.noMoveTimer = setTimeout(() => { if (this.game === g && this.state.phase === 'move' && !this.steps.length) this.confirm(); }, 1400);
+      this.noMoveTimer = setTimeout(() => {
+        if (this.game === g && this.state.phase === 'move' && !this.steps.length) this.confirm();
+      }, 1400);
     }
     this.host.changed();
   }
 
-  name(side) { return this.host.t(`player.${side}`); }
-  isComputer(side) { return this.host.computerSide === side; }
+  name(side) {
+    return this.host.t(`player.${side}`);
+  }
+  isComputer(side) {
+    return this.host.computerSide === side;
+  }
   humanTurn() {
     const st = this.state;
     if (!st || st.phase === 'game-over') return false;
@@ -63,10 +82,13 @@ export class BackgammonController {
     return !this.isComputer(st.turn);
   }
 
-  mover() { return this.state.turn; }
+  mover() {
+    return this.state.turn;
+  }
 
   sources() {
-    const st = this.state, seen = new Map();
+    const st = this.state,
+      seen = new Map();
     for (const s of this.steps) {
       const loc = engineToLoc(st.turn, s.from, st);
       seen.set(locKey(loc), loc);
@@ -76,7 +98,8 @@ export class BackgammonController {
 
   /** Every destination reachable by one checker from engine point `from`, with the steps to get there. */
   destinations(from) {
-    const g = this.game, dests = new Map();
+    const g = this.game,
+      dests = new Map();
     const explore = (at, path, depth) => {
       const steps = depth === 0 ? this.steps : safe(() => g.legalSteps(), []);
       const seenTo = new Set();
@@ -87,7 +110,13 @@ export class BackgammonController {
         if (!dests.has(s.to) || dests.get(s.to).length > p.length) dests.set(s.to, p);
         if (s.to !== 0 && depth < 3) {
           let stepped = false;
-          try { g.step(s.from, s.to); stepped = true; explore(s.to, p, depth + 1); } catch { /* not playable this way */ }
+          try {
+            g.step(s.from, s.to);
+            stepped = true;
+            explore(s.to, p, depth + 1);
+          } catch {
+            /* not playable this way */
+          }
           if (stepped) g.undo();
         }
       }
@@ -99,7 +128,9 @@ export class BackgammonController {
   destLocs() {
     if (!this.sel) return [];
     const st = this.state;
-    return [...this.sel.dests.keys()].sort((a, b) => b - a).map((to) => engineToLoc(st.turn, to, st))
+    return [...this.sel.dests.keys()]
+      .sort((a, b) => b - a)
+      .map((to) => engineToLoc(st.turn, to, st))
       .map((l) => (l.kind === 'tray' ? { kind: 'tray', side: st.turn } : l));
   }
 
@@ -115,16 +146,23 @@ export class BackgammonController {
     const st = this.state;
     const human = this.humanTurn() && !this.busy;
     const view = {
-      numbersFor: this.host.computerSide ? other(this.host.computerSide) : st.phase === 'opening' ? (this.host.flipped ? 'black' : 'white') : st.turn,
+      numbersFor: this.host.computerSide
+        ? other(this.host.computerSide)
+        : st.phase === 'opening'
+          ? this.host.flipped
+            ? 'black'
+            : 'white'
+          : st.turn,
       rollable: human && (st.phase === 'opening' || st.phase === 'roll'),
       sources: human && !this.sel ? this.sources() : [],
       selected: this.sel ? this.sel.loc : null,
       targets: human ? this.destLocs() : [],
       cursor: this.host.focused && this.host.keyboard ? this.cursor : null,
-      hidden: [], floating: [],
+      hidden: [],
+      floating: [],
       ...this.view,
     };
-    if (this.drag && this.drag.started) {
+    if (this.drag?.started) {
       view.hidden = [...view.hidden, { loc: this.drag.loc, count: 1 }];
       view.floating = [...view.floating, { x: this.drag.x, y: this.drag.y, side: st.turn, scale: 1.08 }];
       view.selected = null;
@@ -148,7 +186,8 @@ export class BackgammonController {
   pointerMove(x, y) {
     const d = this.drag;
     if (!d) return false;
-    d.x = x; d.y = y;
+    d.x = x;
+    d.y = y;
     if (!d.started && Math.hypot(x - d.x0, y - d.y0) > 6) {
       d.started = true;
       if (!this.sel || this.sel.from !== d.from) this.select(d.from, { quiet: true });
@@ -160,10 +199,10 @@ export class BackgammonController {
   async pointerUp(x, y) {
     const d = this.drag;
     this.drag = null;
-    if (d && d.started) {
+    if (d?.started) {
       const target = nearestLoc(this.L, x, y, this.destLocs(), this.tolerance());
       const to = target ? locToEngine(this.state.turn, target, this.state) : null;
-      if (to !== null && this.sel && this.sel.dests.has(to)) {
+      if (to && this.sel?.dests.has(to)) {
         await this.moveAlong(this.sel.dests.get(to), { dragged: { x, y } });
       } else {
         this.refused({ x, y, loc: d.loc });
@@ -173,9 +212,14 @@ export class BackgammonController {
     this.click(x, y);
   }
 
-  pointerCancel() { this.drag = null; this.host.changed(); }
+  pointerCancel() {
+    this.drag = null;
+    this.host.changed();
+  }
 
-  tolerance() { return Math.max(8, 22 - this.L.unit * 0.2); }
+  tolerance() {
+    return Math.max(8, 22 - this.L.unit * 0.2);
+  }
 
   click(x, y) {
     if (!this.humanTurn() || this.busy) return;
@@ -224,9 +268,14 @@ export class BackgammonController {
     this.sel = { loc, from, dests: this.destinations(from) };
     this.cursor = this.destLocs()[0] || loc;
     if (!quiet) {
-      this.host.announce(this.host.t('a11y.selected', {
-        where: this.locName(loc), list: this.destLocs().map((l) => this.locName(l)).join(', '),
-      }));
+      this.host.announce(
+        this.host.t('a11y.selected', {
+          where: this.locName(loc),
+          list: this.destLocs()
+            .map((l) => this.locName(l))
+            .join(', '),
+        }),
+      );
     }
     this.host.changed();
   }
@@ -254,16 +303,26 @@ export class BackgammonController {
     this.message = '';
     try {
       let result;
-      try { result = this.game.roll(); } catch (e) { this.error(e); return; }
+      try {
+        result = this.game.roll();
+      } catch (e) {
+        this.error(e);
+        return;
+      }
       await this.tumble(st.phase === 'opening');
       const after = this.game.state();
       if (st.phase === 'opening') {
         const o = after.openingRoll;
         if (o && o.white === o.black) this.message = this.host.t('status.openingTie', { n: o.white });
-        else if (o) this.message = this.host.t('status.openingWon', { player: this.name(o.white > o.black ? 'white' : 'black') });
-        this.host.announce(`${this.name('white')} ${o ? o.white : ''}, ${this.name('black')} ${o ? o.black : ''}. ${this.message}`);
+        else if (o)
+          this.message = this.host.t('status.openingWon', { player: this.name(o.white > o.black ? 'white' : 'black') });
+        this.host.announce(
+          `${this.name('white')} ${o ? o.white : ''}, ${this.name('black')} ${o ? o.black : ''}. ${this.message}`,
+        );
       } else {
-        this.host.announce(this.host.t('a11y.rolled', { player: this.name(st.turn), dice: (result || after.dice).join(', ') }));
+        this.host.announce(
+          this.host.t('a11y.rolled', { player: this.name(st.turn), dice: (result || after.dice).join(', ') }),
+        );
       }
     } finally {
       this.busy = false;
@@ -277,7 +336,9 @@ export class BackgammonController {
     const rnd = () => 1 + Math.floor(Math.random() * 6);
     const until = performance.now() + 380;
     while (performance.now() < until) {
-      this.rolling = opening ? { openingRoll: { white: rnd(), black: rnd() }, dice: [] } : { dice: [rnd(), rnd()], diceLeft: [] };
+      this.rolling = opening
+        ? { openingRoll: { white: rnd(), black: rnd() }, dice: [] }
+        : { dice: [rnd(), rnd()], diceLeft: [] };
       this.host.changed({ drawOnly: true });
       await sleep(60);
     }
@@ -321,10 +382,15 @@ export class BackgammonController {
     this.steps = [];
     const toLoc = to === 0 ? { kind: 'tray', side: player } : engineToLoc(player, to, after);
     const t = this.host.t;
-    this.host.announce(t('a11y.moved', { player: this.name(player), move: `${from === 25 ? t('a11y.bar') : from}/${to === 0 ? t('a11y.off') : to}${step && step.hit ? '*' : ''}` }));
+    this.host.announce(
+      t('a11y.moved', {
+        player: this.name(player),
+        move: `${from === 25 ? t('a11y.bar') : from}/${to === 0 ? t('a11y.off') : to}${step?.hit ? '*' : ''}`,
+      }),
+    );
     if (!this.host.motion) return;
     const end = locCentre(this.L, toLoc, after);
-    const hitLoc = step && step.hit ? { kind: 'bar', side: other(player) } : null;
+    const hitLoc = step?.hit ? { kind: 'bar', side: other(player) } : null;
     await tween(Math.min(420, 160 + Math.hypot(end.x - start.x, end.y - start.y) * 0.6), (t) => {
       const p = lerp(start, end, t);
       this.view = {
@@ -346,7 +412,11 @@ export class BackgammonController {
 
   undo() {
     if (this.busy || !this.state.canUndo || !this.humanTurn()) return;
-    try { this.game.undo(); } catch (e) { return this.error(e); }
+    try {
+      this.game.undo();
+    } catch (e) {
+      return this.error(e);
+    }
     this.message = '';
     this.host.persist();
     this.refresh();
@@ -357,12 +427,23 @@ export class BackgammonController {
     const st = this.state;
     if (st.phase !== 'move') return;
     clearTimeout(this.noMoveTimer);
-    try { this.game.confirm(); } catch (e) { return this.error(e); }
+    try {
+      this.game.confirm();
+    } catch (e) {
+      return this.error(e);
+    }
     const after = this.game.state();
     this.message = '';
     if (after.lastPlay && after.lastPlay.player === st.turn) {
-      this.host.announce(this.host.t('a11y.moved', { player: this.name(st.turn), move: after.lastPlay.notation || '—' }));
-      this.host.emit('move', { player: st.turn, notation: after.lastPlay.notation, dice: after.lastPlay.dice, state: after });
+      this.host.announce(
+        this.host.t('a11y.moved', { player: this.name(st.turn), move: after.lastPlay.notation || '—' }),
+      );
+      this.host.emit('move', {
+        player: st.turn,
+        notation: after.lastPlay.notation,
+        dice: after.lastPlay.dice,
+        state: after,
+      });
     }
     this.host.persist();
     this.refresh();
@@ -371,7 +452,7 @@ export class BackgammonController {
 
   canDouble() {
     const st = this.state;
-    if (!st || st.phase !== 'roll' || !st.cube || !st.cube.enabled) return false;
+    if (st?.phase !== 'roll' || !st.cube || !st.cube.enabled) return false;
     if (typeof st.canDouble === 'boolean') return st.canDouble;
     return (st.cube.owner === null || st.cube.owner === st.turn) && !st.match.crawford;
   }
@@ -379,17 +460,35 @@ export class BackgammonController {
   double() {
     if (this.busy || !this.canDouble() || !this.humanTurn()) return;
     const st = this.state;
-    try { this.game.double(); } catch (e) { return this.error(e); }
-    this.host.announce(this.host.t('status.cubeOffered', { player: this.name(st.turn), value: st.cube.value * 2, other: this.name(other(st.turn)) }));
+    try {
+      this.game.double();
+    } catch (e) {
+      return this.error(e);
+    }
+    this.host.announce(
+      this.host.t('status.cubeOffered', {
+        player: this.name(st.turn),
+        value: st.cube.value * 2,
+        other: this.name(other(st.turn)),
+      }),
+    );
     this.host.persist();
     this.refresh();
   }
 
-  take() { this.cube('take'); }
-  pass() { this.cube('pass'); }
+  take() {
+    this.cube('take');
+  }
+  pass() {
+    this.cube('pass');
+  }
   cube(what) {
     if (this.busy || this.state.phase !== 'cube-decision') return;
-    try { this.game[what](); } catch (e) { return this.error(e); }
+    try {
+      this.game[what]();
+    } catch (e) {
+      return this.error(e);
+    }
     this.host.persist();
     this.refresh();
     this.checkOver();
@@ -397,14 +496,24 @@ export class BackgammonController {
 
   chooseDoubles(n) {
     if (this.busy || this.state.phase !== 'choose-doubles') return;
-    try { this.game.chooseDoubles(n); } catch (e) { return this.error(e); }
-    this.host.announce(this.host.t('a11y.rolled', { player: this.name(this.state.turn), dice: `${n}, ${n}, ${n}, ${n}` }));
+    try {
+      this.game.chooseDoubles(n);
+    } catch (e) {
+      return this.error(e);
+    }
+    this.host.announce(
+      this.host.t('a11y.rolled', { player: this.name(this.state.turn), dice: `${n}, ${n}, ${n}, ${n}` }),
+    );
     this.host.persist();
     this.refresh();
   }
 
   nextGame() {
-    try { this.game.nextGame(); } catch (e) { return this.error(e); }
+    try {
+      this.game.nextGame();
+    } catch (e) {
+      return this.error(e);
+    }
     this.host.persist();
     this.refresh();
   }
@@ -418,7 +527,7 @@ export class BackgammonController {
   }
 
   error(e) {
-    this.message = String((e && e.message) || e);
+    this.message = String(e?.message || e);
     this.host.announce(this.message);
     this.host.changed();
   }
@@ -428,7 +537,7 @@ export class BackgammonController {
   async computerTurn() {
     const st = this.state;
     if (this.busy || !st || !this.host.computerSide) return;
-    if (this.aiFailed === this.game) return;       // it failed on this game: no retry loop
+    if (this.aiFailed === this.game) return; // it failed on this game: no retry loop
     const me = this.host.computerSide;
     let mine = st.turn === me && ['roll', 'move', 'choose-doubles'].includes(st.phase);
     if (st.phase === 'cube-decision') mine = st.cube.offeredBy && other(st.cube.offeredBy) === me;
@@ -437,9 +546,10 @@ export class BackgammonController {
     this.host.thinking(true);
     const g = this.game;
     try {
-      await sleep(this.host.motion ? 550 : 50);           // a short, human pause
+      await sleep(this.host.motion ? 550 : 50); // a short, human pause
       if (st.phase === 'roll') {
-        this.busy = false; this.host.thinking(false);
+        this.busy = false;
+        this.host.thinking(false);
         await this.roll();
         return;
       }
@@ -481,14 +591,38 @@ export class BackgammonController {
     const st = this.state;
     if (!st) return false;
     const lower = k.length === 1 ? k.toLowerCase() : k;
-    if (lower === 'r') { this.roll(); return true; }
-    if (lower === 'u' || k === 'Backspace') { this.undo(); return true; }
-    if (lower === 'c') { this.confirm(); return true; }
-    if (lower === 'd') { this.double(); return true; }
-    if (lower === 'f') { this.host.flip(); return true; }
-    if (lower === 't' && st.phase === 'cube-decision') { this.take(); return true; }
-    if (lower === 'p' && st.phase === 'cube-decision') { this.pass(); return true; }
-    if (st.phase === 'choose-doubles' && /^[1-6]$/.test(k)) { this.chooseDoubles(Number(k)); return true; }
+    if (lower === 'r') {
+      this.roll();
+      return true;
+    }
+    if (lower === 'u' || k === 'Backspace') {
+      this.undo();
+      return true;
+    }
+    if (lower === 'c') {
+      this.confirm();
+      return true;
+    }
+    if (lower === 'd') {
+      this.double();
+      return true;
+    }
+    if (lower === 'f') {
+      this.host.flip();
+      return true;
+    }
+    if (lower === 't' && st.phase === 'cube-decision') {
+      this.take();
+      return true;
+    }
+    if (lower === 'p' && st.phase === 'cube-decision') {
+      this.pass();
+      return true;
+    }
+    if (st.phase === 'choose-doubles' && /^[1-6]$/.test(k)) {
+      this.chooseDoubles(Number(k));
+      return true;
+    }
     if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(k)) {
       const list = this.sel ? [this.sel.loc, ...this.destLocs()] : this.sources();
       if (!list.length) return true;
@@ -503,16 +637,29 @@ export class BackgammonController {
       return true;
     }
     if (k === 'Enter' || k === ' ') {
-      if (st.phase === 'opening' || st.phase === 'roll') { this.roll(); return true; }
+      if (st.phase === 'opening' || st.phase === 'roll') {
+        this.roll();
+        return true;
+      }
       if (st.phase === 'move') {
-        if (!this.steps.length) { this.confirm(); return true; }
-        if (!this.cursor) { this.cursor = this.sources()[0] || null; this.host.changed(); return true; }
+        if (!this.steps.length) {
+          this.confirm();
+          return true;
+        }
+        if (!this.cursor) {
+          this.cursor = this.sources()[0] || null;
+          this.host.changed();
+          return true;
+        }
         if (this.humanTurn() && !this.busy) this.activate(this.cursor);
       }
       return true;
     }
     if (k === 'Escape') {
-      if (this.sel) { this.deselect(); this.host.announce(this.host.t('a11y.cancelled')); }
+      if (this.sel) {
+        this.deselect();
+        this.host.announce(this.host.t('a11y.cancelled'));
+      }
       return !!this.sel;
     }
     return false;
@@ -525,33 +672,46 @@ export class BackgammonController {
   // ---- words -------------------------------------------------------------------------------
 
   locName(loc) {
-    const st = this.state, t = this.host.t;
+    const st = this.state,
+      t = this.host.t;
     if (loc.kind === 'point') return t('a11y.point', { n: st.turn === 'white' ? loc.n : 25 - loc.n });
     if (loc.kind === 'bar') return t('a11y.bar');
     return st.unentered && st.unentered[loc.side] > 0 ? t('a11y.waiting') : t('a11y.off');
   }
 
   describeLoc(loc) {
-    const st = this.state, t = this.host.t;
-    let count = 0, color = st.turn;
-    if (loc.kind === 'point') { const v = st.points[loc.n - 1]; count = Math.abs(v); color = v > 0 ? 'white' : 'black'; }
-    else if (loc.kind === 'bar') { count = st.bar[loc.side]; color = loc.side; }
-    else { count = (st.unentered && st.unentered[loc.side]) || st.off[loc.side]; color = loc.side; }
+    const st = this.state,
+      t = this.host.t;
+    let count = 0,
+      color = st.turn;
+    if (loc.kind === 'point') {
+      const v = st.points[loc.n - 1];
+      count = Math.abs(v);
+      color = v > 0 ? 'white' : 'black';
+    } else if (loc.kind === 'bar') {
+      count = st.bar[loc.side];
+      color = loc.side;
+    } else {
+      count = st.unentered?.[loc.side] || st.off[loc.side];
+      color = loc.side;
+    }
     const what = count ? this.host.tn(`a11y.checkers.${color}`, count) : t('a11y.empty');
     return `${this.locName(loc)}: ${what}`;
   }
 
   describe() {
-    const st = this.state, t = this.host.t;
+    const st = this.state,
+      t = this.host.t;
     if (!st) return '';
     const side = (p) => {
       const parts = [];
       for (let n = 24; n >= 1; n--) {
         const v = st.points[n - 1];
-        if ((p === 'white' && v > 0) || (p === 'black' && v < 0)) parts.push(`${p === 'white' ? n : 25 - n}: ${Math.abs(v)}`);
+        if ((p === 'white' && v > 0) || (p === 'black' && v < 0))
+          parts.push(`${p === 'white' ? n : 25 - n}: ${Math.abs(v)}`);
       }
       if (st.bar[p]) parts.push(`${t('a11y.bar')}: ${st.bar[p]}`);
-      if (st.unentered && st.unentered[p]) parts.push(`${t('a11y.waiting')}: ${st.unentered[p]}`);
+      if (st.unentered?.[p]) parts.push(`${t('a11y.waiting')}: ${st.unentered[p]}`);
       if (st.off[p]) parts.push(`${t('a11y.off')}: ${st.off[p]}`);
       return parts.join(', ');
     };
@@ -560,26 +720,39 @@ export class BackgammonController {
 
   outcomeText(o) {
     if (!o) return '';
-    const t = this.host.t, tn = this.host.tn;
+    const t = this.host.t,
+      tn = this.host.tn;
     const kind = t(`kind.${o.kind}`, { n: o.multiplier });
     return `${t('over.bg', { player: this.name(o.winner), kind })}: ${tn('over.points', o.points)}`;
   }
 
   statusText() {
-    const st = this.state, t = this.host.t;
+    const st = this.state,
+      t = this.host.t;
     if (!st) return '';
     if (this.message) return this.message;
     const p = this.name(st.turn);
     switch (st.phase) {
-      case 'opening': return t('status.opening');
-      case 'roll': return t('status.toRoll', { player: p });
-      case 'cube-decision': return t('status.cubeOffered', { player: this.name(st.cube.offeredBy || st.turn), value: st.cube.value * 2, other: this.name(other(st.cube.offeredBy || st.turn)) });
-      case 'choose-doubles': return t('status.chooseDoubles', { player: p });
-      case 'move': return st.diceLeft && st.diceLeft.length
-        ? t('status.toMoveDice', { player: p, dice: st.diceLeft.join('-') })
-        : t('status.confirm', { player: p });
-      case 'game-over': return this.outcomeText(safe(() => this.game.outcome(), null));
-      default: return '';
+      case 'opening':
+        return t('status.opening');
+      case 'roll':
+        return t('status.toRoll', { player: p });
+      case 'cube-decision':
+        return t('status.cubeOffered', {
+          player: this.name(st.cube.offeredBy || st.turn),
+          value: st.cube.value * 2,
+          other: this.name(other(st.cube.offeredBy || st.turn)),
+        });
+      case 'choose-doubles':
+        return t('status.chooseDoubles', { player: p });
+      case 'move':
+        return st.diceLeft?.length
+          ? t('status.toMoveDice', { player: p, dice: st.diceLeft.join('-') })
+          : t('status.confirm', { player: p });
+      case 'game-over':
+        return this.outcomeText(safe(() => this.game.outcome(), null));
+      default:
+        return '';
     }
   }
 
@@ -592,27 +765,46 @@ export class BackgammonController {
       name: this.name(side),
       tag: this.host.computerSide ? this.host.t(this.isComputer(side) ? 'player.computer' : 'player.you') : '',
       active: st.phase !== 'game-over' && st.phase !== 'opening' && st.turn === side,
-      details: [this.host.t('bg.pips', { n: st.pips[side] }), ...(m.length ? [this.host.t('bg.score', { n: m.score[side] })] : [])],
+      details: [
+        this.host.t('bg.pips', { n: st.pips[side] }),
+        ...(m.length ? [this.host.t('bg.score', { n: m.score[side] })] : []),
+      ],
     }));
   }
 
   info() {
-    const st = this.state, t = this.host.t;
-    if (!st || !st.match || !st.match.length) return '';
+    const st = this.state,
+      t = this.host.t;
+    if (!st?.match?.length) return '';
     return `${t('bg.matchTo', { n: st.match.length })}${st.match.crawford ? ` · ${t('bg.crawford')}` : ''}`;
   }
 
   controls() {
-    const st = this.state, t = this.host.t;
+    const st = this.state,
+      t = this.host.t;
     if (!st) return [];
     const human = this.humanTurn() && !this.busy;
     const out = [];
     if (st.phase === 'opening' || st.phase === 'roll') {
       out.push({ id: 'roll', label: t('btn.roll'), key: 'R', primary: true, disabled: !human, run: () => this.roll() });
-      if (st.phase === 'roll' && st.cube && st.cube.enabled) out.push({ id: 'double', label: t('btn.double'), key: 'D', disabled: !human || !this.canDouble(), run: () => this.double() });
+      if (st.phase === 'roll' && st.cube && st.cube.enabled)
+        out.push({
+          id: 'double',
+          label: t('btn.double'),
+          key: 'D',
+          disabled: !human || !this.canDouble(),
+          run: () => this.double(),
+        });
     } else if (st.phase === 'move') {
       out.push({ id: 'undo', label: t('btn.undo'), key: 'U', disabled: !human || !st.canUndo, run: () => this.undo() });
-      out.push({ id: 'confirm', label: t('btn.confirm'), key: 'C', primary: st.canConfirm, disabled: !human || !st.canConfirm, run: () => this.confirm() });
+      out.push({
+        id: 'confirm',
+        label: t('btn.confirm'),
+        key: 'C',
+        primary: st.canConfirm,
+        disabled: !human || !st.canConfirm,
+        run: () => this.confirm(),
+      });
     } else if (st.phase === 'cube-decision') {
       out.push({ id: 'take', label: t('btn.take'), key: 'T', primary: true, disabled: !human, run: () => this.take() });
       out.push({ id: 'pass', label: t('btn.pass'), key: 'P', disabled: !human, run: () => this.pass() });
@@ -621,11 +813,13 @@ export class BackgammonController {
   }
 
   panel() {
-    const st = this.state, t = this.host.t;
+    const st = this.state,
+      t = this.host.t;
     if (!st) return null;
     if (st.phase === 'choose-doubles' && this.humanTurn()) {
       return {
-        id: 'doubles', title: t('status.chooseDoubles', { player: this.name(st.turn) }),
+        id: 'doubles',
+        title: t('status.chooseDoubles', { player: this.name(st.turn) }),
         dice: [1, 2, 3, 4, 5, 6].map((n) => ({ value: n, side: st.turn, run: () => this.chooseDoubles(n) })),
       };
     }
@@ -634,13 +828,19 @@ export class BackgammonController {
       const m = st.match || { length: 0, score: { white: 0, black: 0 } };
       const matchOver = m.length > 0 && o && m.score[o.winner] >= m.length;
       const lines = [this.outcomeText(o)];
-      if (m.length) lines.push(`${t('bg.matchTo', { n: m.length })}: ${this.name('white')} ${m.score.white} – ${m.score.black} ${this.name('black')}`);
+      if (m.length)
+        lines.push(
+          `${t('bg.matchTo', { n: m.length })}: ${this.name('white')} ${m.score.white} – ${m.score.black} ${this.name('black')}`,
+        );
       if (matchOver) lines.unshift(t('over.match', { player: this.name(o.winner) }));
       return {
-        id: 'over', title: t('over.title'), lines,
-        buttons: m.length && !matchOver
-          ? [{ id: 'next', label: t('btn.nextGame'), primary: true, run: () => this.nextGame() }]
-          : [{ id: 'new', label: t('btn.newGame'), primary: true, run: () => this.host.newGame() }],
+        id: 'over',
+        title: t('over.title'),
+        lines,
+        buttons:
+          m.length && !matchOver
+            ? [{ id: 'next', label: t('btn.nextGame'), primary: true, run: () => this.nextGame() }]
+            : [{ id: 'new', label: t('btn.newGame'), primary: true, run: () => this.host.newGame() }],
       };
     }
     return null;
@@ -648,7 +848,11 @@ export class BackgammonController {
 }
 
 function safe(fn, fallback) {
-  try { return fn(); } catch { return fallback; }
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
 }
 
 export { MAX_STACK };

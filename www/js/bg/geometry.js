@@ -11,15 +11,15 @@
 // Engine steps use the mover's numbering (25 = bar or not yet entered, 0 = borne off); see
 // `engineToLoc` / `locToEngine`.
 
-export const FRAME = 0.36;       // wooden frame thickness
-export const BAR = 1.1;          // bar width
-export const TRAY = 1.25;        // bear-off tray column width
-export const POINT_LEN = 5;      // longest point (holds 5 checkers side by side); shortened to 4
-                                 // when that makes the whole board bigger on the screen
-export const GAP = 1.3;          // the middle strip between top and bottom points (dice live here)
-export const R = 0.46;           // checker radius
-export const MAX_STACK = 5;      // checkers drawn on a point before the stack shows a count
-export const CUBE = 0.8;         // doubling cube side
+export const FRAME = 0.36; // wooden frame thickness
+export const BAR = 1.1; // bar width
+export const TRAY = 1.25; // bear-off tray column width
+export const POINT_LEN = 5; // longest point (holds 5 checkers side by side); shortened to 4
+// when that makes the whole board bigger on the screen
+export const GAP = 1.3; // the middle strip between top and bottom points (dice live here)
+export const R = 0.46; // checker radius
+export const MAX_STACK = 5; // checkers drawn on a point before the stack shows a count
+export const CUBE = 0.8; // doubling cube side
 
 export const BOARD_W = FRAME + 6 + BAR + 6 + FRAME + TRAY + FRAME;
 const boardH = (len) => FRAME * 2 + len * 2 + GAP;
@@ -38,8 +38,9 @@ export function layout(width, height, options = {}) {
     return { len, unit: Math.min(along / BOARD_W, across / boardH(len)) };
   };
   let portrait = options.portrait ?? 'auto';
-  const land = fit(height, width), port = fit(width, height);
-  if (portrait === 'auto') portrait = port.unit > land.unit * 1.12;   // the one with bigger points
+  const land = fit(height, width),
+    port = fit(width, height);
+  if (portrait === 'auto') portrait = port.unit > land.unit * 1.12; // the one with bigger points
   const len = (portrait ? port : land).len;
   const BOARD_H = boardH(len);
   const [uw, uh] = portrait ? [BOARD_H, BOARD_W] : [BOARD_W, BOARD_H];
@@ -55,7 +56,8 @@ export function layout(width, height, options = {}) {
     return { x: ox + x * unit, y: oy + y * unit };
   };
   const rect = (x, y, w, h) => {
-    const a = pt(x, y), b = pt(x + w, y + h);
+    const a = pt(x, y),
+      b = pt(x + w, y + h);
     return { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), w: Math.abs(b.x - a.x), h: Math.abs(b.y - a.y) };
   };
 
@@ -76,7 +78,7 @@ export function layout(width, height, options = {}) {
     const bottom = n <= 12;
     const cx = colX(n) + 0.5;
     const baseY = bottom ? BOARD_H - FRAME : FRAME;
-    const dir = bottom ? -1 : 1;                       // from the base towards the tip
+    const dir = bottom ? -1 : 1; // from the base towards the tip
     const tipY = baseY + dir * len;
     points.push({
       n,
@@ -89,7 +91,7 @@ export function layout(width, height, options = {}) {
       },
       // where a stack's count label and highlights go
       label: pt(cx, baseY + dir * len),
-      colour: n % 2,                                   // alternating point colours
+      colour: n % 2, // alternating point colours
     });
   }
 
@@ -136,7 +138,8 @@ export function layout(width, height, options = {}) {
   const dice = {
     // centres of n dice in a row, in the middle strip of that side's half
     slots: (side, n) => {
-      const gapU = 1.2, start = quarter[side] + 3 - ((n - 1) * gapU) / 2;
+      const gapU = 1.2,
+        start = quarter[side] + 3 - ((n - 1) * gapU) / 2;
       return Array.from({ length: n }, (_, i) => pt(start + i * gapU, midY));
     },
     size: 0.9 * unit,
@@ -148,13 +151,27 @@ export function layout(width, height, options = {}) {
   };
 
   return {
-    width, height, unit, portrait, pointLen: len, homeLeft, flipped,
-    ox, oy, boardW: uw * unit, boardH: uh * unit,
+    width,
+    height,
+    unit,
+    portrait,
+    pointLen: len,
+    homeLeft,
+    flipped,
+    ox,
+    oy,
+    boardW: uw * unit,
+    boardH: uh * unit,
     outer: rect(0, 0, BOARD_W, BOARD_H),
     halves: [rect(x0, FRAME, 6, BOARD_H - 2 * FRAME), rect(xRight, FRAME, 6, BOARD_H - 2 * FRAME)],
-    points, bar, tray, cube, dice,
+    points,
+    bar,
+    tray,
+    cube,
+    dice,
     r: R * unit,
-    pt, rect,
+    pt,
+    rect,
   };
 }
 
@@ -173,8 +190,8 @@ export function engineToLoc(player, n, state) {
   if (n === 0) return { kind: 'tray', side: player };
   if (n === 25) {
     // 25 is the bar, or (acey-deucey) a checker not yet entered: hit checkers always enter first
-    if (state && state.bar && state.bar[player] > 0) return { kind: 'bar', side: player };
-    if (state && state.unentered && state.unentered[player] > 0) return { kind: 'tray', side: player, waiting: true };
+    if (state?.bar && state.bar[player] > 0) return { kind: 'bar', side: player };
+    if (state?.unentered && state.unentered[player] > 0) return { kind: 'tray', side: player, waiting: true };
     return { kind: 'bar', side: player };
   }
   return { kind: 'point', n: player === 'white' ? n : 25 - n };
@@ -188,7 +205,7 @@ export function locToEngine(player, loc, state) {
   if (loc.kind === 'bar') return 25;
   if (loc.kind === 'tray') {
     // acey-deucey: the tray holds the checkers still to enter (none can be borne off meanwhile)
-    const waiting = loc.waiting || (state && state.unentered && state.unentered[player] > 0 && !(state.bar[player] > 0));
+    const waiting = loc.waiting || (state?.unentered && state.unentered[player] > 0 && !(state.bar[player] > 0));
     return waiting ? 25 : 0;
   }
   return null;
@@ -212,7 +229,8 @@ export function hitTest(L, x, y) {
   }
   if (inside(L.tray.column, x, y)) {
     // between the trays: the nearer one
-    const w = centre(L.tray.white.rect), b = centre(L.tray.black.rect);
+    const w = centre(L.tray.white.rect),
+      b = centre(L.tray.black.rect);
     const side = dist2(w, { x, y }) < dist2(b, { x, y }) ? 'white' : 'black';
     return { kind: 'tray', side };
   }
@@ -259,14 +277,18 @@ export function diceAt(L, x, y) {
  * targets forgiving on touch screens (a tap just outside a highlighted point still counts).
  */
 export function nearestLoc(L, x, y, candidates, tolerance) {
-  let best = null, bestD = Infinity;
+  let best = null,
+    bestD = Infinity;
   for (const loc of candidates) {
     const r = locRect(L, loc);
     if (!r) continue;
     const dx = Math.max(r.x - x, 0, x - (r.x + r.w));
     const dy = Math.max(r.y - y, 0, y - (r.y + r.h));
     const d = Math.hypot(dx, dy);
-    if (d < bestD) { bestD = d; best = loc; }
+    if (d < bestD) {
+      bestD = d;
+      best = loc;
+    }
   }
   return bestD <= tolerance ? best : null;
 }
@@ -278,5 +300,9 @@ export function locRect(L, loc) {
   return null;
 }
 
-export function centre(r) { return { x: r.x + r.w / 2, y: r.y + r.h / 2 }; }
-function dist2(a, b) { return (a.x - b.x) ** 2 + (a.y - b.y) ** 2; }
+export function centre(r) {
+  return { x: r.x + r.w / 2, y: r.y + r.h / 2 };
+}
+function dist2(a, b) {
+  return (a.x - b.x) ** 2 + (a.y - b.y) ** 2;
+}

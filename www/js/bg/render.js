@@ -12,13 +12,17 @@ export const THEME = {
   pointEdge: 'rgba(0,0,0,0.35)',
   white: { fill: ['#fbf6e9', '#dccca4'], rim: '#8c7448', text: '#3a2a10', ring: '#b49b6a' },
   black: { fill: ['#4a4a4a', '#141414'], rim: '#c9c9c9', text: '#ffffff', ring: '#7a7a7a' },
-  highlight: '#ffd84d',          // legal sources / selection (with a dark halo so it shows on ivory)
+  highlight: '#ffd84d', // legal sources / selection (with a dark halo so it shows on ivory)
   halo: '#1a1a1a',
   target: '#ffffff',
   cursor: '#4dd2ff',
-  dieFace: '#fbfaf6', diePip: '#1b1b1b', dieEdge: '#6d6d6d',
-  dieFaceDark: '#262626', diePipDark: '#f4f4f4',
-  cubeFace: '#f4f1e6', cubeText: '#1b1b1b',
+  dieFace: '#fbfaf6',
+  diePip: '#1b1b1b',
+  dieEdge: '#6d6d6d',
+  dieFaceDark: '#262626',
+  diePipDark: '#f4f4f4',
+  cubeFace: '#f4f1e6',
+  cubeText: '#1b1b1b',
   label: '#f3e6cc',
 };
 
@@ -45,7 +49,8 @@ export function draw(ctx, L, state, view = {}, theme = THEME) {
     drawDice(ctx, L, state, view, theme);
   }
   drawHighlights(ctx, L, state, view, theme);
-  for (const f of view.floating || []) drawChecker(ctx, f.x, f.y, L.r * (f.scale || 1), f.side, theme, { lifted: true });
+  for (const f of view.floating || [])
+    drawChecker(ctx, f.x, f.y, L.r * (f.scale || 1), f.side, theme, { lifted: true });
 }
 
 // ---- the table ---------------------------------------------------------------------------
@@ -55,12 +60,15 @@ function drawTable(ctx, L, th) {
   const u = L.unit;
   // frame: wood with a few grain lines
   const g = ctx.createLinearGradient(o.x, o.y, o.x + o.w, o.y + o.h);
-  g.addColorStop(0, th.wood[0]); g.addColorStop(1, th.wood[1]);
+  g.addColorStop(0, th.wood[0]);
+  g.addColorStop(1, th.wood[1]);
   roundRect(ctx, o.x, o.y, o.w, o.h, u * 0.25);
-  ctx.fillStyle = g; ctx.fill();
+  ctx.fillStyle = g;
+  ctx.fill();
   ctx.save();
   ctx.clip();
-  ctx.strokeStyle = th.woodLine; ctx.lineWidth = Math.max(1, u * 0.04);
+  ctx.strokeStyle = th.woodLine;
+  ctx.lineWidth = Math.max(1, u * 0.04);
   const horizontal = !L.portrait;
   for (let i = 0; i < 40; i++) {
     const t = (i * 0.6180339887) % 1;
@@ -79,11 +87,20 @@ function drawTable(ctx, L, th) {
   ctx.restore();
   // felt in each half
   for (const h of L.halves) {
-    const fg = ctx.createRadialGradient(h.x + h.w / 2, h.y + h.h / 2, 0, h.x + h.w / 2, h.y + h.h / 2, Math.max(h.w, h.h) * 0.7);
-    fg.addColorStop(0, th.felt[0]); fg.addColorStop(1, th.felt[1]);
+    const fg = ctx.createRadialGradient(
+      h.x + h.w / 2,
+      h.y + h.h / 2,
+      0,
+      h.x + h.w / 2,
+      h.y + h.h / 2,
+      Math.max(h.w, h.h) * 0.7,
+    );
+    fg.addColorStop(0, th.felt[0]);
+    fg.addColorStop(1, th.felt[1]);
     ctx.fillStyle = fg;
     ctx.fillRect(h.x, h.y, h.w, h.h);
-    ctx.strokeStyle = 'rgba(0,0,0,0.45)'; ctx.lineWidth = Math.max(1, u * 0.05);
+    ctx.strokeStyle = 'rgba(0,0,0,0.45)';
+    ctx.lineWidth = Math.max(1, u * 0.05);
     ctx.strokeRect(h.x, h.y, h.w, h.h);
   }
   // bar and tray column: a darker inset
@@ -94,7 +111,8 @@ function drawTable(ctx, L, th) {
   for (const side of ['white', 'black']) {
     const r = L.tray[side].rect;
     ctx.fillStyle = 'rgba(0,0,0,0.28)';
-    roundRect(ctx, r.x, r.y, r.w, r.h, u * 0.1); ctx.fill();
+    roundRect(ctx, r.x, r.y, r.w, r.h, u * 0.1);
+    ctx.fill();
   }
 }
 
@@ -104,10 +122,14 @@ function drawPoints(ctx, L, th, view) {
     const p = L.points[n];
     const [a, b, c] = p.tri;
     ctx.beginPath();
-    ctx.moveTo(a.x, a.y); ctx.lineTo(b.x, b.y); ctx.lineTo(c.x, c.y); ctx.closePath();
+    ctx.moveTo(a.x, a.y);
+    ctx.lineTo(b.x, b.y);
+    ctx.lineTo(c.x, c.y);
+    ctx.closePath();
     ctx.fillStyle = p.colour ? th.pointDark : th.pointLight;
     ctx.fill();
-    ctx.strokeStyle = th.pointEdge; ctx.lineWidth = Math.max(1, u * 0.03);
+    ctx.strokeStyle = th.pointEdge;
+    ctx.lineWidth = Math.max(1, u * 0.03);
     ctx.stroke();
   }
   // point numbers in the frame, from the perspective of `numbersFor`, when there is room
@@ -115,14 +137,17 @@ function drawPoints(ctx, L, th, view) {
   if (view.numbersFor && fontPx >= 9) {
     ctx.fillStyle = th.label;
     ctx.font = `${fontPx}px system-ui, sans-serif`;
-    ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
     for (let n = 1; n <= 24; n++) {
       const p = L.points[n];
       const [a, b] = p.tri;
       const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
       // push outwards into the frame: away from the tip
       const c = p.tri[2];
-      const dx = mid.x - c.x, dy = mid.y - c.y, len = Math.hypot(dx, dy) || 1;
+      const dx = mid.x - c.x,
+        dy = mid.y - c.y,
+        len = Math.hypot(dx, dy) || 1;
       const off = u * 0.18;
       const label = view.numbersFor === 'white' ? n : 25 - n;
       ctx.fillText(String(label), mid.x + (dx / len) * off, mid.y + (dy / len) * off);
@@ -136,9 +161,13 @@ function drawLastMove(ctx, L, th, moves, state) {
   ctx.lineWidth = Math.max(1.5, L.unit * 0.06);
   ctx.setLineDash([L.unit * 0.15, L.unit * 0.12]);
   for (const m of moves) {
-    const a = locCentre(L, m.from, state), b = locCentre(L, m.to, state);
+    const a = locCentre(L, m.from, state),
+      b = locCentre(L, m.to, state);
     if (!a || !b) continue;
-    ctx.beginPath(); ctx.moveTo(a.x, a.y); ctx.lineTo(b.x, b.y); ctx.stroke();
+    ctx.beginPath();
+    ctx.moveTo(a.x, a.y);
+    ctx.lineTo(b.x, b.y);
+    ctx.stroke();
   }
   ctx.restore();
 }
@@ -188,28 +217,40 @@ export function drawChecker(ctx, x, y, r, side, th = THEME, opts = {}) {
   const s = th[side];
   ctx.save();
   if (opts.lifted) {
-    ctx.shadowColor = 'rgba(0,0,0,0.45)'; ctx.shadowBlur = r * 0.6; ctx.shadowOffsetY = r * 0.25;
+    ctx.shadowColor = 'rgba(0,0,0,0.45)';
+    ctx.shadowBlur = r * 0.6;
+    ctx.shadowOffsetY = r * 0.25;
   } else {
-    ctx.shadowColor = 'rgba(0,0,0,0.35)'; ctx.shadowBlur = r * 0.2; ctx.shadowOffsetY = r * 0.08;
+    ctx.shadowColor = 'rgba(0,0,0,0.35)';
+    ctx.shadowBlur = r * 0.2;
+    ctx.shadowOffsetY = r * 0.08;
   }
   const g = ctx.createRadialGradient(x - r * 0.35, y - r * 0.4, r * 0.1, x, y, r);
-  g.addColorStop(0, s.fill[0]); g.addColorStop(1, s.fill[1]);
-  ctx.beginPath(); ctx.arc(x, y, r * 0.96, 0, Math.PI * 2);
-  ctx.fillStyle = g; ctx.fill();
+  g.addColorStop(0, s.fill[0]);
+  g.addColorStop(1, s.fill[1]);
+  ctx.beginPath();
+  ctx.arc(x, y, r * 0.96, 0, Math.PI * 2);
+  ctx.fillStyle = g;
+  ctx.fill();
   ctx.restore();
   // rim and inner groove
   ctx.lineWidth = Math.max(1, r * 0.12);
   ctx.strokeStyle = s.rim;
-  ctx.beginPath(); ctx.arc(x, y, r * 0.9, 0, Math.PI * 2); ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(x, y, r * 0.9, 0, Math.PI * 2);
+  ctx.stroke();
   ctx.lineWidth = Math.max(0.75, r * 0.05);
   ctx.strokeStyle = s.ring;
-  ctx.beginPath(); ctx.arc(x, y, r * 0.6, 0, Math.PI * 2); ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(x, y, r * 0.6, 0, Math.PI * 2);
+  ctx.stroke();
 }
 
 function drawCount(ctx, x, y, r, count, side, th) {
   ctx.fillStyle = th[side].text;
   ctx.font = `bold ${Math.round(r * 1.0)}px system-ui, sans-serif`;
-  ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
   ctx.fillText(String(count), x, y + r * 0.05);
 }
 
@@ -224,7 +265,8 @@ function drawTrays(ctx, L, state, view, th) {
       roundRect(ctx, r.x, r.y, r.w, r.h, Math.min(r.w, r.h) * 0.3);
       ctx.fill();
       ctx.lineWidth = Math.max(0.75, L.unit * 0.025);
-      ctx.strokeStyle = s.rim; ctx.stroke();
+      ctx.strokeStyle = s.rim;
+      ctx.stroke();
     }
   }
 }
@@ -233,8 +275,10 @@ function drawTrays(ctx, L, state, view, th) {
 
 function drawCube(ctx, L, state, th) {
   const cube = state.cube;
-  if (!cube || !cube.enabled) return;
-  let at, value = cube.value, offered = false;
+  if (!cube?.enabled) return;
+  let at,
+    value = cube.value,
+    offered = false;
   if (cube.offeredBy) {
     // the offered cube goes to the other side's half, showing the new value
     const to = cube.offeredBy === 'white' ? 'black' : 'white';
@@ -246,17 +290,22 @@ function drawCube(ctx, L, state, th) {
   }
   const s = at.size;
   ctx.save();
-  ctx.shadowColor = 'rgba(0,0,0,0.45)'; ctx.shadowBlur = s * 0.15; ctx.shadowOffsetY = s * 0.06;
+  ctx.shadowColor = 'rgba(0,0,0,0.45)';
+  ctx.shadowBlur = s * 0.15;
+  ctx.shadowOffsetY = s * 0.06;
   roundRect(ctx, at.x - s / 2, at.y - s / 2, s, s, s * 0.15);
-  ctx.fillStyle = th.cubeFace; ctx.fill();
+  ctx.fillStyle = th.cubeFace;
+  ctx.fill();
   ctx.restore();
   ctx.lineWidth = Math.max(1, s * (offered ? 0.08 : 0.04));
   ctx.strokeStyle = offered ? th.halo : '#777';
-  roundRect(ctx, at.x - s / 2, at.y - s / 2, s, s, s * 0.15); ctx.stroke();
+  roundRect(ctx, at.x - s / 2, at.y - s / 2, s, s, s * 0.15);
+  ctx.stroke();
   ctx.fillStyle = th.cubeText;
   const label = String(cube.owner || offered || value > 1 ? value : 64);
   ctx.font = `bold ${Math.round(s * (label.length > 1 ? 0.45 : 0.55))}px system-ui, sans-serif`;
-  ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
   ctx.fillText(label, at.x, at.y + s * 0.03);
 }
 
@@ -268,7 +317,7 @@ function drawDice(ctx, L, state, view, th) {
     const o = state.openingRoll;
     for (const side of ['white', 'black']) {
       const [c] = L.dice.slots(side, 1);
-      if (o && o[side]) drawDie(ctx, c.x, c.y, size, o[side], side, th, false);
+      if (o?.[side]) drawDie(ctx, c.x, c.y, size, o[side], side, th, false);
       else if (view.rollable) drawDieBlank(ctx, c.x, c.y, size, th);
     }
     return;
@@ -286,37 +335,82 @@ function drawDice(ctx, L, state, view, th) {
   // mark dice still to play from the right: a die is available while its value is in diceLeft
   for (let i = 0; i < dice.length; i++) {
     const j = left.indexOf(dice[i]);
-    if (j >= 0) { used[i] = false; left.splice(j, 1); }
+    if (j >= 0) {
+      used[i] = false;
+      left.splice(j, 1);
+    }
   }
   const slots = L.dice.slots(side, dice.length);
-  dice.forEach((d, i) => drawDie(ctx, slots[i].x, slots[i].y, size * (dice.length > 2 ? 0.9 : 1), d, side, th, used[i]));
+  dice.forEach((d, i) => {
+    drawDie(ctx, slots[i].x, slots[i].y, size * (dice.length > 2 ? 0.9 : 1), d, side, th, used[i]);
+  });
 }
 
 const PIPS = {
-  1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+  1: [[0, 0]],
+  2: [
+    [-1, -1],
+    [1, 1],
+  ],
+  3: [
+    [-1, -1],
+    [0, 0],
+    [1, 1],
+  ],
+  4: [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ],
+  5: [
+    [-1, -1],
+    [1, -1],
+    [0, 0],
+    [-1, 1],
+    [1, 1],
+  ],
+  6: [
+    [-1, -1],
+    [1, -1],
+    [-1, 0],
+    [1, 0],
+    [-1, 1],
+    [1, 1],
+  ],
 };
 
 export function drawDie(ctx, x, y, s, value, side, th = THEME, used = false) {
   const dark = side === 'black';
   ctx.save();
   ctx.globalAlpha = used ? 0.38 : 1;
-  ctx.shadowColor = 'rgba(0,0,0,0.5)'; ctx.shadowBlur = s * 0.15; ctx.shadowOffsetY = s * 0.06;
+  ctx.shadowColor = 'rgba(0,0,0,0.5)';
+  ctx.shadowBlur = s * 0.15;
+  ctx.shadowOffsetY = s * 0.06;
   roundRect(ctx, x - s / 2, y - s / 2, s, s, s * 0.18);
-  ctx.fillStyle = dark ? th.dieFaceDark : th.dieFace; ctx.fill();
+  ctx.fillStyle = dark ? th.dieFaceDark : th.dieFace;
+  ctx.fill();
   ctx.shadowColor = 'transparent';
-  ctx.lineWidth = Math.max(1, s * 0.04); ctx.strokeStyle = dark ? '#9a9a9a' : th.dieEdge; ctx.stroke();
+  ctx.lineWidth = Math.max(1, s * 0.04);
+  ctx.strokeStyle = dark ? '#9a9a9a' : th.dieEdge;
+  ctx.stroke();
   ctx.fillStyle = dark ? th.diePipDark : th.diePip;
-  const off = s * 0.26, pr = s * 0.085;
+  const off = s * 0.26,
+    pr = s * 0.085;
   for (const [dx, dy] of PIPS[value] || []) {
-    ctx.beginPath(); ctx.arc(x + dx * off, y + dy * off, pr, 0, Math.PI * 2); ctx.fill();
+    ctx.beginPath();
+    ctx.arc(x + dx * off, y + dy * off, pr, 0, Math.PI * 2);
+    ctx.fill();
   }
   if (used) {
     // not only dimmed: a stroke through a played die
     ctx.globalAlpha = 0.9;
-    ctx.strokeStyle = dark ? '#f4f4f4' : '#1b1b1b'; ctx.lineWidth = Math.max(1.5, s * 0.06);
-    ctx.beginPath(); ctx.moveTo(x - s * 0.42, y + s * 0.42); ctx.lineTo(x + s * 0.42, y - s * 0.42); ctx.stroke();
+    ctx.strokeStyle = dark ? '#f4f4f4' : '#1b1b1b';
+    ctx.lineWidth = Math.max(1.5, s * 0.06);
+    ctx.beginPath();
+    ctx.moveTo(x - s * 0.42, y + s * 0.42);
+    ctx.lineTo(x + s * 0.42, y - s * 0.42);
+    ctx.stroke();
   }
   ctx.restore();
 }
@@ -324,13 +418,17 @@ export function drawDie(ctx, x, y, s, value, side, th = THEME, used = false) {
 function drawDieBlank(ctx, x, y, s, th) {
   ctx.save();
   roundRect(ctx, x - s / 2, y - s / 2, s, s, s * 0.18);
-  ctx.fillStyle = 'rgba(255,255,255,0.14)'; ctx.fill();
+  ctx.fillStyle = 'rgba(255,255,255,0.14)';
+  ctx.fill();
   ctx.setLineDash([s * 0.12, s * 0.08]);
-  ctx.lineWidth = Math.max(1, s * 0.05); ctx.strokeStyle = 'rgba(255,255,255,0.85)'; ctx.stroke();
+  ctx.lineWidth = Math.max(1, s * 0.05);
+  ctx.strokeStyle = 'rgba(255,255,255,0.85)';
+  ctx.stroke();
   ctx.setLineDash([]);
   ctx.fillStyle = 'rgba(255,255,255,0.9)';
   ctx.font = `bold ${Math.round(s * 0.55)}px system-ui, sans-serif`;
-  ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
   ctx.fillText('?', x, y + s * 0.03);
   ctx.restore();
 }
@@ -356,9 +454,12 @@ function drawHighlights(ctx, L, state, view, th) {
     if (loc.kind === 'tray') {
       const t = L.tray[loc.side].rect;
       ctx.save();
-      ctx.lineWidth = lw; ctx.strokeStyle = th.halo;
-      roundRect(ctx, t.x - lw, t.y - lw, t.w + 2 * lw, t.h + 2 * lw, r * 0.3); ctx.stroke();
-      ctx.strokeStyle = th.target; ctx.setLineDash([lw * 2, lw * 1.2]);
+      ctx.lineWidth = lw;
+      ctx.strokeStyle = th.halo;
+      roundRect(ctx, t.x - lw, t.y - lw, t.w + 2 * lw, t.h + 2 * lw, r * 0.3);
+      ctx.stroke();
+      ctx.strokeStyle = th.target;
+      ctx.setLineDash([lw * 2, lw * 1.2]);
       ctx.stroke();
       ctx.restore();
       const c = { x: t.x + t.w / 2, y: t.y + t.h / 2 };
@@ -369,10 +470,17 @@ function drawHighlights(ctx, L, state, view, th) {
     if (!c) continue;
     // a dashed circle where the checker would land, with a solid centre dot: shape, not only colour
     ctx.save();
-    ctx.lineWidth = lw * 1.4; ctx.strokeStyle = th.halo;
-    ctx.beginPath(); ctx.arc(c.x, c.y, r * 0.92, 0, Math.PI * 2); ctx.stroke();
-    ctx.lineWidth = lw * 0.8; ctx.strokeStyle = th.target; ctx.setLineDash([r * 0.35, r * 0.22]);
-    ctx.beginPath(); ctx.arc(c.x, c.y, r * 0.92, 0, Math.PI * 2); ctx.stroke();
+    ctx.lineWidth = lw * 1.4;
+    ctx.strokeStyle = th.halo;
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, r * 0.92, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.lineWidth = lw * 0.8;
+    ctx.strokeStyle = th.target;
+    ctx.setLineDash([r * 0.35, r * 0.22]);
+    ctx.beginPath();
+    ctx.arc(c.x, c.y, r * 0.92, 0, Math.PI * 2);
+    ctx.stroke();
     ctx.restore();
     dot(ctx, c.x, c.y, r * 0.3, th);
   }
@@ -383,7 +491,8 @@ function drawHighlights(ctx, L, state, view, th) {
       ctx.lineWidth = Math.max(2, r * 0.14);
       ctx.strokeStyle = th.halo;
       ctx.strokeRect(rr.x + 1, rr.y + 1, rr.w - 2, rr.h - 2);
-      ctx.strokeStyle = th.cursor; ctx.setLineDash([r * 0.3, r * 0.2]);
+      ctx.strokeStyle = th.cursor;
+      ctx.setLineDash([r * 0.3, r * 0.2]);
       ctx.strokeRect(rr.x + 1, rr.y + 1, rr.w - 2, rr.h - 2);
       ctx.restore();
     }
@@ -392,7 +501,7 @@ function drawHighlights(ctx, L, state, view, th) {
 
 function adjust(state, view) {
   // for landing slots while a checker is lifted off its source, count without it
-  if (!state || !view.hidden || !view.hidden.length) return state;
+  if (!state || !view.hidden?.length) return state;
   const points = state.points.slice();
   for (const h of view.hidden) {
     if (h.loc.kind === 'point') {
@@ -424,17 +533,27 @@ function topOf(L, loc, state, view) {
 
 function ring(ctx, x, y, r, lw, colour, halo) {
   ctx.save();
-  ctx.lineWidth = lw + 3; ctx.strokeStyle = halo;
-  ctx.beginPath(); ctx.arc(x, y, r, 0, Math.PI * 2); ctx.stroke();
-  ctx.lineWidth = lw; ctx.strokeStyle = colour;
-  ctx.beginPath(); ctx.arc(x, y, r, 0, Math.PI * 2); ctx.stroke();
+  ctx.lineWidth = lw + 3;
+  ctx.strokeStyle = halo;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.lineWidth = lw;
+  ctx.strokeStyle = colour;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.stroke();
   ctx.restore();
 }
 
 function dot(ctx, x, y, r, th) {
-  ctx.beginPath(); ctx.arc(x, y, r, 0, Math.PI * 2);
-  ctx.fillStyle = th.target; ctx.fill();
-  ctx.lineWidth = Math.max(1.5, r * 0.35); ctx.strokeStyle = th.halo; ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fillStyle = th.target;
+  ctx.fill();
+  ctx.lineWidth = Math.max(1.5, r * 0.35);
+  ctx.strokeStyle = th.halo;
+  ctx.stroke();
 }
 
 export function roundRect(ctx, x, y, w, h, r) {

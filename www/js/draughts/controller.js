@@ -14,20 +14,25 @@ export class DraughtsController {
     this.game = null;
     this.state = null;
     this.moves = [];
-    this.sel = null;          // { from, chosen: [squares clicked after the source], cands: moves }
+    this.sel = null; // { from, chosen: [squares clicked after the source], cands: moves }
     this.cursor = null;
     this.drag = null;
     this.view = {};
     this.busy = false;
     this.message = '';
-    this.drawOffer = null;    // side offering a draw, while the other decides
+    this.drawOffer = null; // side offering a draw, while the other decides
   }
 
-  get kind() { return 'draughts'; }
+  get kind() {
+    return 'draughts';
+  }
 
   setGame(game) {
     this.game = game;
-    this.sel = null; this.drag = null; this.message = ''; this.drawOffer = null;
+    this.sel = null;
+    this.drag = null;
+    this.message = '';
+    this.drawOffer = null;
     this.refresh();
   }
 
@@ -38,12 +43,22 @@ export class DraughtsController {
     this.host.changed();
   }
 
-  name(side) { return this.host.t(`player.${side}`); }
-  isComputer(side) { return this.host.computerSide === side; }
-  humanTurn() { return !!this.state && !this.state.outcome && !this.isComputer(this.state.turn) && !this.drawOffer; }
-  touchMove() { return !!(this.host.options && this.host.options.touchMove); }
+  name(side) {
+    return this.host.t(`player.${side}`);
+  }
+  isComputer(side) {
+    return this.host.computerSide === side;
+  }
+  humanTurn() {
+    return !!this.state && !this.state.outcome && !this.isComputer(this.state.turn) && !this.drawOffer;
+  }
+  touchMove() {
+    return !!this.host.options?.touchMove;
+  }
 
-  sources() { return [...new Set(this.moves.map((m) => m.from))]; }
+  sources() {
+    return [...new Set(this.moves.map((m) => m.from))];
+  }
 
   /** Candidate moves still matching the selection, and the squares that can be tapped next. */
   targets() {
@@ -81,7 +96,7 @@ export class DraughtsController {
       cursor: this.host.focused && this.host.keyboard ? this.cursor : null,
       ...this.view,
     };
-    if (this.drag && this.drag.started) {
+    if (this.drag?.started) {
       const piece = this.pieceAt(this.drag.from);
       view.hidden = [this.drag.from];
       view.floating = [{ x: this.drag.x, y: this.drag.y, color: piece.color, king: piece.king }];
@@ -89,7 +104,9 @@ export class DraughtsController {
     draw(ctx, this.L, this.state, view);
   }
 
-  pieceAt(sq) { return this.state.pieces.find((p) => p.square === sq) || null; }
+  pieceAt(sq) {
+    return this.state.pieces.find((p) => p.square === sq) || null;
+  }
 
   // ---- input -----------------------------------------------------------------------------
 
@@ -104,7 +121,8 @@ export class DraughtsController {
   pointerMove(x, y) {
     const d = this.drag;
     if (!d) return false;
-    d.x = x; d.y = y;
+    d.x = x;
+    d.y = y;
     if (!d.started && Math.hypot(x - d.x0, y - d.y0) > 6) {
       d.started = true;
       if (!this.sel || this.sel.from !== d.from) this.select(d.from, { quiet: true });
@@ -116,7 +134,7 @@ export class DraughtsController {
   async pointerUp(x, y) {
     const d = this.drag;
     this.drag = null;
-    if (d && d.started) {
+    if (d?.started) {
       const sq = hitTest(this.L, x, y);
       if (sq && sq !== d.from && this.sel && this.targets().includes(sq)) {
         await this.choose(sq, { dragged: { x, y } });
@@ -129,16 +147,21 @@ export class DraughtsController {
     this.activate(hitTest(this.L, x, y));
   }
 
-  pointerCancel() { this.drag = null; this.host.changed(); }
+  pointerCancel() {
+    this.drag = null;
+    this.host.changed();
+  }
 
   /** Under touch-move a picked-up piece is bound: the engine keeps that rule (touch/release). */
   locked() {
     if (!this.touchMove() || !this.sel) return false;
-    if (this.engineTouch()) return !!(this.state && this.state.touched);
+    if (this.engineTouch()) return !!this.state?.touched;
     return this.sel.cands.length > 0;
   }
 
-  engineTouch() { return !!this.game && typeof this.game.touch === 'function'; }
+  engineTouch() {
+    return !!this.game && typeof this.game.touch === 'function';
+  }
 
   /** Tell the engine which piece is in hand (null: put it back). False when it refuses. */
   hold(sq) {
@@ -163,7 +186,10 @@ export class DraughtsController {
         if (!this.locked()) this.deselect();
         return;
       }
-      if (this.locked()) { this.refused({ from: this.sel.from, to: sq }); return; }
+      if (this.locked()) {
+        this.refused({ from: this.sel.from, to: sq });
+        return;
+      }
     }
     if (this.moves.some((m) => m.from === sq)) return this.select(sq);
     if (this.sel) this.deselect();
@@ -175,7 +201,9 @@ export class DraughtsController {
     this.sel = { from: sq, chosen: [], cands: this.moves.filter((m) => m.from === sq) };
     this.cursor = this.sel.cands[0] ? this.sel.cands[0].to : sq;
     if (!quiet) {
-      this.host.announce(this.host.t('a11y.selected', { where: sq, list: [...new Set(this.sel.cands.map((m) => m.to))].join(', ') }));
+      this.host.announce(
+        this.host.t('a11y.selected', { where: sq, list: [...new Set(this.sel.cands.map((m) => m.to))].join(', ') }),
+      );
     }
     this.host.changed();
   }
@@ -209,7 +237,10 @@ export class DraughtsController {
     this.message = this.host.t('status.illegal');
     this.host.announce(this.message);
     this.host.emit('illegal', info);
-    if (!this.locked()) { this.hold(null); this.sel = null; }
+    if (!this.locked()) {
+      this.hold(null);
+      this.sel = null;
+    }
     this.host.changed();
   }
 
@@ -231,13 +262,20 @@ export class DraughtsController {
     const after = this.game.state();
     this.state = after;
     this.moves = [];
-    this.host.announce(this.host.t('a11y.moved', { player: this.name(player), move: (played && played.notation) || move.notation }));
+    this.host.announce(
+      this.host.t('a11y.moved', { player: this.name(player), move: played?.notation || move.notation }),
+    );
     if (this.host.motion) await this.animate(before, move, dragged);
     this.view = {};
     this.busy = false;
     this.host.persist();
     this.refresh();
-    this.host.emit('move', { player, notation: (played && played.notation) || move.notation, move: played || move, state: this.state });
+    this.host.emit('move', {
+      player,
+      notation: played?.notation || move.notation,
+      move: played || move,
+      state: this.state,
+    });
     this.checkOver();
   }
 
@@ -268,8 +306,15 @@ export class DraughtsController {
     try {
       this.game.undo();
       // against the computer, take back its reply too so it is the player's turn again
-      if (this.host.computerSide && this.game.state().turn === this.host.computerSide && this.game.state().history.length) this.game.undo();
-    } catch (e) { return this.error(e); }
+      if (
+        this.host.computerSide &&
+        this.game.state().turn === this.host.computerSide &&
+        this.game.state().history.length
+      )
+        this.game.undo();
+    } catch (e) {
+      return this.error(e);
+    }
     this.message = '';
     this.drawOffer = null;
     this.host.persist();
@@ -281,10 +326,20 @@ export class DraughtsController {
     const me = this.state.turn;
     if (this.host.computerSide) {
       // The computer only accepts when its own search says the game is level.
-      this.host.ai({ kind: 'ru-draw', save: this.saveData() }).then((accept) => {
-        if (accept === true) this.agreeDraw();
-        else { this.message = this.host.t('draw.computer'); this.host.announce(this.message); this.host.changed(); }
-      }).catch(() => { this.message = this.host.t('draw.computer'); this.host.changed(); });
+      this.host
+        .ai({ kind: 'ru-draw', save: this.saveData() })
+        .then((accept) => {
+          if (accept === true) this.agreeDraw();
+          else {
+            this.message = this.host.t('draw.computer');
+            this.host.announce(this.message);
+            this.host.changed();
+          }
+        })
+        .catch(() => {
+          this.message = this.host.t('draw.computer');
+          this.host.changed();
+        });
       return;
     }
     this.drawOffer = me;
@@ -294,7 +349,11 @@ export class DraughtsController {
 
   agreeDraw() {
     this.drawOffer = null;
-    try { this.game.agreeDraw(); } catch (e) { return this.error(e); }
+    try {
+      this.game.agreeDraw();
+    } catch (e) {
+      return this.error(e);
+    }
     this.host.persist();
     this.refresh();
     this.checkOver();
@@ -307,7 +366,9 @@ export class DraughtsController {
     this.host.changed();
   }
 
-  saveData() { return this.host.saveData(); }
+  saveData() {
+    return this.host.saveData();
+  }
 
   checkOver() {
     const o = this.state.outcome;
@@ -317,7 +378,7 @@ export class DraughtsController {
   }
 
   error(e) {
-    this.message = String((e && e.message) || e);
+    this.message = String(e?.message || e);
     this.host.announce(this.message);
     this.host.changed();
   }
@@ -325,7 +386,7 @@ export class DraughtsController {
   async computerTurn() {
     const st = this.state;
     if (this.busy || !st || st.outcome || !this.isComputer(st.turn) || this.thinkingNow) return;
-    if (this.aiFailed === this.game) return;       // it failed on this game: no retry loop
+    if (this.aiFailed === this.game) return; // it failed on this game: no retry loop
     this.thinkingNow = true;
     this.host.thinking(true);
     const g = this.game;
@@ -352,8 +413,14 @@ export class DraughtsController {
   key(e) {
     const k = e.key;
     const lower = k.length === 1 ? k.toLowerCase() : k;
-    if (lower === 'u' || k === 'Backspace') { this.undo(); return true; }
-    if (lower === 'f') { this.host.flip(); return true; }
+    if (lower === 'u' || k === 'Backspace') {
+      this.undo();
+      return true;
+    }
+    if (lower === 'f') {
+      this.host.flip();
+      return true;
+    }
     const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (dirs[k]) {
       if (!this.cursor) this.cursor = this.sources()[0] || 'a1';
@@ -363,31 +430,46 @@ export class DraughtsController {
       return true;
     }
     if (k === 'Enter' || k === ' ') {
-      if (!this.cursor) { this.cursor = this.sources()[0] || 'a1'; this.host.changed(); return true; }
+      if (!this.cursor) {
+        this.cursor = this.sources()[0] || 'a1';
+        this.host.changed();
+        return true;
+      }
       this.activate(this.cursor);
       return true;
     }
     if (k === 'Escape') {
-      if (this.sel && !this.locked()) { this.deselect(); this.host.announce(this.host.t('a11y.cancelled')); return true; }
+      if (this.sel && !this.locked()) {
+        this.deselect();
+        this.host.announce(this.host.t('a11y.cancelled'));
+        return true;
+      }
       return false;
     }
     return false;
   }
 
-  focus() { if (!this.cursor) this.cursor = this.sources()[0] || null; }
+  focus() {
+    if (!this.cursor) this.cursor = this.sources()[0] || null;
+  }
 
   describeSquare(sq) {
-    const p = this.pieceAt(sq), t = this.host.t;
+    const p = this.pieceAt(sq),
+      t = this.host.t;
     if (!p) return `${sq}: ${t('a11y.empty')}`;
     return `${sq}: ${t(`a11y.${p.king ? 'king' : 'man'}.${p.color}`)}`;
   }
 
   describe() {
-    const st = this.state, t = this.host.t;
+    const st = this.state,
+      t = this.host.t;
     if (!st) return '';
-    const list = (c) => st.pieces.filter((p) => p.color === c)
-      .sort((a, b) => parse(a.square).r - parse(b.square).r || a.square.localeCompare(b.square))
-      .map((p) => (p.king ? `K${p.square}` : p.square)).join(', ');
+    const list = (c) =>
+      st.pieces
+        .filter((p) => p.color === c)
+        .sort((a, b) => parse(a.square).r - parse(b.square).r || a.square.localeCompare(b.square))
+        .map((p) => (p.king ? `K${p.square}` : p.square))
+        .join(', ');
     return `${t('a11y.position', { white: list('white'), black: list('black') })} ${this.statusText()}`;
   }
 
@@ -399,10 +481,12 @@ export class DraughtsController {
   }
 
   statusText() {
-    const st = this.state, t = this.host.t;
+    const st = this.state,
+      t = this.host.t;
     if (!st) return '';
     if (st.outcome) return this.outcomeText(st.outcome);
-    if (this.drawOffer) return t('draw.offer', { player: this.name(this.drawOffer), other: this.name(other(this.drawOffer)) });
+    if (this.drawOffer)
+      return t('draw.offer', { player: this.name(this.drawOffer), other: this.name(other(this.drawOffer)) });
     if (this.message) return this.message;
     return t('status.toMove', { player: this.name(st.turn) });
   }
@@ -414,7 +498,8 @@ export class DraughtsController {
       const mine = st.pieces.filter((p) => p.color === side);
       const kings = mine.filter((p) => p.king).length;
       return {
-        side, name: this.name(side),
+        side,
+        name: this.name(side),
         tag: this.host.computerSide ? this.host.t(this.isComputer(side) ? 'player.computer' : 'player.you') : '',
         active: !st.outcome && st.turn === side,
         details: [`${mine.length - kings}●${kings ? ` ${kings}♛` : ''}`],
@@ -422,32 +507,43 @@ export class DraughtsController {
     });
   }
 
-  info() { return ''; }
+  info() {
+    return '';
+  }
 
   moveList() {
-    const h = (this.state && this.state.history) || [];
+    const h = this.state?.history || [];
     const rows = [];
     for (let i = 0; i < h.length; i += 2) rows.push({ n: i / 2 + 1, white: h[i], black: h[i + 1] || '' });
     return rows;
   }
 
   controls() {
-    const st = this.state, t = this.host.t;
+    const st = this.state,
+      t = this.host.t;
     if (!st) return [];
     const human = !this.busy && !st.outcome;
     return [
-      { id: 'undo', label: t('btn.undo'), key: 'U', disabled: !human || !st.history.length || !!this.drawOffer, run: () => this.undo() },
+      {
+        id: 'undo',
+        label: t('btn.undo'),
+        key: 'U',
+        disabled: !human || !st.history.length || !!this.drawOffer,
+        run: () => this.undo(),
+      },
       { id: 'draw', label: t('btn.offerDraw'), disabled: !this.humanTurn() || this.busy, run: () => this.offerDraw() },
       { id: 'flip', label: t('btn.flip'), key: 'F', run: () => this.host.flip() },
     ];
   }
 
   panel() {
-    const st = this.state, t = this.host.t;
+    const st = this.state,
+      t = this.host.t;
     if (!st) return null;
     if (this.drawOffer) {
       return {
-        id: 'draw', title: t('btn.offerDraw'),
+        id: 'draw',
+        title: t('btn.offerDraw'),
         lines: [t('draw.offer', { player: this.name(this.drawOffer), other: this.name(other(this.drawOffer)) })],
         buttons: [
           { id: 'accept', label: t('btn.accept'), primary: true, run: () => this.agreeDraw() },
@@ -457,7 +553,9 @@ export class DraughtsController {
     }
     if (st.outcome) {
       return {
-        id: 'over', title: t('over.title'), lines: [this.outcomeText(st.outcome)],
+        id: 'over',
+        title: t('over.title'),
+        lines: [this.outcomeText(st.outcome)],
         buttons: [{ id: 'new', label: t('btn.newGame'), primary: true, run: () => this.host.newGame() }],
       };
     }
@@ -466,5 +564,9 @@ export class DraughtsController {
 }
 
 function safe(fn, fallback) {
-  try { return fn(); } catch { return fallback; }
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
 }

@@ -19,7 +19,14 @@ export function layout(width, height, options = {}) {
   const x0 = (width - side) / 2 + frame;
   const y0 = (height - side) / 2 + frame;
   return {
-    width, height, flipped, framed, frame, size, x0, y0,
+    width,
+    height,
+    flipped,
+    framed,
+    frame,
+    size,
+    x0,
+    y0,
     outer: { x: x0 - frame, y: y0 - frame, w: side, h: side },
     board: { x: x0, y: y0, w: 8 * size, h: 8 * size },
   };
@@ -31,9 +38,14 @@ export function parse(sq) {
   return { f, r };
 }
 
-export function name(f, r) { return FILES[f] + (r + 1); }
+export function name(f, r) {
+  return FILES[f] + (r + 1);
+}
 
-export const isDark = (sq) => { const { f, r } = parse(sq); return (f + r) % 2 === 0; };
+export const isDark = (sq) => {
+  const { f, r } = parse(sq);
+  return (f + r) % 2 === 0;
+};
 
 /** Screen column/row (0..7 from the top-left) of a square. */
 export function cell(L, sq) {
@@ -62,7 +74,8 @@ export function hitTest(L, x, y) {
 /** The square one step from `sq` in screen direction (dx, dy), or `sq` at the edge. */
 export function neighbour(L, sq, dx, dy) {
   const { col, row } = cell(L, sq);
-  const c = Math.max(0, Math.min(7, col + dx)), r = Math.max(0, Math.min(7, row + dy));
+  const c = Math.max(0, Math.min(7, col + dx)),
+    r = Math.max(0, Math.min(7, row + dy));
   return L.flipped ? name(7 - c, r) : name(c, 7 - r);
 }
 

@@ -131,7 +131,8 @@ export default {
   'ru.pathChoice': 'Several capture paths end here: tap a square along the path you want',
 
   'a11y.board': '{game} board',
-  'a11y.keys': 'Arrow keys: choose; Enter: pick up or put down; Escape: cancel. R: roll, U: undo, C: confirm, D: double, F: flip.',
+  'a11y.keys':
+    'Arrow keys: choose; Enter: pick up or put down; Escape: cancel. R: roll, U: undo, C: confirm, D: double, F: flip.',
   'a11y.point': 'point {n}',
   'a11y.bar': 'the bar',
   'a11y.off': 'off the board',

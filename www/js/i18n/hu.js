@@ -42,7 +42,8 @@ export default {
   'match.points.other': '{n} pont',
   'opt.houseRules': 'Házi szabályok',
   'opt.doublesExtraRoll': 'Minden dupla után újra lehet dobni',
-  'opt.enterAllBeforePassing': 'Mind a 15 korongot be kell hozni, mielőtt bármelyik túlhaladna az ellenfél 12-es mezőjén',
+  'opt.enterAllBeforePassing':
+    'Mind a 15 korongot be kell hozni, mielőtt bármelyik túlhaladna az ellenfél 12-es mezőjén',
   'opt.exactBearOff': 'Kihordani csak pontos dobással lehet',
   'opt.drawRules': 'Automatikus döntetlenek (ismétlés, 15 dámalépés, …)',
   'opt.touchMove': 'Fogott bábu lép: a felvett bábuval kell lépni',
@@ -131,7 +132,8 @@ export default {
   'ru.pathChoice': 'Több ütéssor is ide vezet: érintsd meg a kívánt út egyik mezőjét',
 
   'a11y.board': '{game} tábla',
-  'a11y.keys': 'Nyilak: választás; Enter: felvesz vagy lerak; Escape: mégse. R: dobás, U: visszavonás, C: kész, D: duplázás, F: fordítás.',
+  'a11y.keys':
+    'Nyilak: választás; Enter: felvesz vagy lerak; Escape: mégse. R: dobás, U: visszavonás, C: kész, D: duplázás, F: fordítás.',
   'a11y.point': '{n}. mező',
   'a11y.bar': 'a bár',
   'a11y.off': 'kihordva',
@@ -164,7 +166,8 @@ export default {
   'export.pdn': 'PDN',
   'export.fen': 'Állás (FEN)',
   'import.title': 'Játszma importálása',
-  'import.hint': 'Illessz be egy PDN játszmát vagy FEN-t (dáma), egy tabla mentést, vagy egy GNU Backgammon Position ID-t (backgammon).',
+  'import.hint':
+    'Illessz be egy PDN játszmát vagy FEN-t (dáma), egy tabla mentést, vagy egy GNU Backgammon Position ID-t (backgammon).',
   'import.matchIdIgnored': 'A Match ID-t nem használtuk: ez a változat csak az állást importálja.',
 
   'sw.update': 'Elkészült a tabla új változata.',

@@ -12,7 +12,9 @@ export function preferredLanguage() {
   try {
     const saved = localStorage.getItem(KEY);
     if (saved && LANGUAGES[saved]) return saved;
-  } catch { /* storage may be unavailable */ }
+  } catch {
+    /* storage may be unavailable */
+  }
   for (const l of navigator.languages || [navigator.language || 'en']) {
     const code = String(l).toLowerCase().split('-')[0];
     if (LANGUAGES[code]) return code;
@@ -25,7 +27,13 @@ export async function setLanguage(code, { remember = true } = {}) {
   if (!loaded[code]) loaded[code] = (await import(`./${code}.js`)).default;
   lang = code;
   dict = loaded[code];
-  if (remember) { try { localStorage.setItem(KEY, code); } catch { /* ignore */ } }
+  if (remember) {
+    try {
+      localStorage.setItem(KEY, code);
+    } catch {
+      /* ignore */
+    }
+  }
   if (typeof document !== 'undefined') document.documentElement.lang = code;
   globalThis.dispatchEvent?.(new CustomEvent('tabla-language', { detail: { lang: code } }));
   return code;
@@ -43,6 +51,7 @@ export function t(key, params) {
 /** Plural-aware: looks up `key.one` / `key.few` / `key.many` / `key.other` for the count n. */
 export function tn(key, n, params = {}) {
   const rule = new Intl.PluralRules(lang).select(n);
-  const k = dict[`${key}.${rule}`] !== undefined || en[`${key}.${rule}`] !== undefined ? `${key}.${rule}` : `${key}.other`;
+  const k =
+    dict[`${key}.${rule}`] !== undefined || en[`${key}.${rule}`] !== undefined ? `${key}.${rule}` : `${key}.other`;
   return t(k, { n, ...params });
 }

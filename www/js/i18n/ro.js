@@ -133,7 +133,8 @@ export default {
   'ru.pathChoice': 'Mai multe capturi se termină aici: atinge un pătrat de pe drumul dorit',
 
   'a11y.board': 'Tabla de {game}',
-  'a11y.keys': 'Săgeți: alegi; Enter: ridici sau pui piesa; Escape: renunți. R: aruncă, U: anulează, C: confirmă, D: dublează, F: întoarce.',
+  'a11y.keys':
+    'Săgeți: alegi; Enter: ridici sau pui piesa; Escape: renunți. R: aruncă, U: anulează, C: confirmă, D: dublează, F: întoarce.',
   'a11y.point': 'punctul {n}',
   'a11y.bar': 'bara',
   'a11y.off': 'scoase',
@@ -168,7 +169,8 @@ export default {
   'export.pdn': 'PDN',
   'export.fen': 'Poziția (FEN)',
   'import.title': 'Importă un joc',
-  'import.hint': 'Lipește o partidă PDN sau un FEN (dame), o salvare tabla sau un Position ID GNU Backgammon (backgammon).',
+  'import.hint':
+    'Lipește o partidă PDN sau un FEN (dame), o salvare tabla sau un Position ID GNU Backgammon (backgammon).',
   'import.matchIdIgnored': 'Match ID-ul nu a fost folosit: această versiune importă doar poziția.',
 
   'sw.update': 'O versiune nouă a aplicației tabla este gata.',
