@@ -476,3 +476,53 @@ fn bg_score_standard_acey_deucey_checkers_never_entered_count_as_on_the_bar() {
     assert_eq!(score(&p, Scoring::Table), (OutcomeKind::MarsX8, 8));
     assert_eq!(score(&p, Scoring::PerChecker), (OutcomeKind::PerChecker, 15));
 }
+
+#[test]
+fn bg_bearoff_home_acey_deucey_needs_every_checker_entered() {
+    // Given 14 checkers in the home board and the 15th not yet entered (acey-deucey).
+    let home = [(6, 2), (5, 2), (4, 2), (3, 2), (2, 2), (1, 4)];
+    let p = pos_ad(&home, &[(24, 15)], [1, 0]);
+    // When rolling 6-5: the checker may enter or the home checkers move, but nothing bears off.
+    let plays = p.legal_plays(6, 5, MoveRules::STANDARD);
+    assert!(!plays.is_empty() && plays.iter().all(|pl| !pl.steps().is_empty()), "{plays:?}");
+    for pl in &plays {
+        assert!(pl.steps().iter().all(|s| s.to != 0), "bore off with a checker not entered: {pl:?}");
+    }
+    let mut g = game_at(p, ad_white_starts());
+    g.set_dice(6, 5).unwrap();
+    assert!(g.legal_steps().iter().all(|s| s.to != 0));
+    assert!(g.step(6, 0).is_err());
+    // Then with that 15th checker home instead, the same roll bears off.
+    let p = pos(&[(6, 2), (5, 2), (4, 2), (3, 2), (2, 2), (1, 5)], &[(24, 15)]);
+    assert!(p.legal_plays(6, 5, MoveRules::STANDARD).iter().any(|pl| pl.steps().iter().any(|s| s.to == 0)));
+}
+
+#[test]
+fn ad_lost_rest_extra_roll_forfeited_when_the_chosen_doubles_are_blocked() {
+    // Given the opponent holding the mover's 22, 20 and 18 and all 15 of the mover's checkers
+    // waiting to enter.
+    let p = pos_ad(&[], &[(22, 2), (20, 2), (18, 2)], [15, 9]);
+    let mut g = game_at(p, ad_white_starts());
+    g.set_dice(1, 2).unwrap();
+    g.play("bar/24 bar/23").unwrap();
+    // When choosing 3-3: bar/22 and 23/20 are closed, and after 24/21 so is 21/18.
+    g.choose_doubles(3).unwrap();
+    let plays = g.legal_plays();
+    assert_eq!(plays.len(), 1, "{plays:?}");
+    assert_eq!(plays[0].steps.len(), 1, "only one of the four 3s can be played");
+    g.play(&plays[0].notation).unwrap();
+    // Then the extra roll is lost: the opponent is on roll.
+    assert_eq!((g.turn(), g.phase()), (Player::Black, Phase::Roll));
+    assert!(!g.is_extra_roll());
+
+    // Whereas 4-4, played in full from the same position, keeps the extra roll.
+    let mut g = game_at(p, ad_white_starts());
+    g.set_dice(1, 2).unwrap();
+    g.play("bar/24 bar/23").unwrap();
+    g.choose_doubles(4).unwrap();
+    let plays = g.legal_plays();
+    assert!(plays.iter().all(|pl| pl.steps.len() == 4), "{plays:?}");
+    g.play(&plays[0].notation).unwrap();
+    assert_eq!((g.turn(), g.phase()), (Player::White, Phase::Roll));
+    assert!(g.is_extra_roll());
+}
