@@ -362,22 +362,6 @@ fn ad_lost_rest_when_the_1_and_2_cannot_both_be_played() {
 }
 
 #[test]
-fn ad_lost_rest_when_the_chosen_doubles_cannot_be_played_fully() {
-    let p = pos_ad(&[], &[(19, 2), (22, 2)], [15, 11]);
-    let mut g = game_at(p, ad_white_starts());
-    g.set_dice(2, 1).unwrap();
-    g.play("bar/24 bar/23").unwrap();
-    g.choose_doubles(3).unwrap();
-    // 3s: 22 closed for entering, 24/21, 23/20, 21/18... 19 closed for 22/19.
-    let plays = g.legal_plays();
-    let n = plays[0].steps.len();
-    g.play(&plays[0].notation).unwrap();
-    if n < 4 {
-        assert_eq!(g.turn(), Player::Black, "the extra roll is lost");
-    }
-}
-
-#[test]
 fn ad_house_option_doubles_extra_roll() {
     let mut o = ad_white_starts();
     o.doubles_extra_roll = true;
