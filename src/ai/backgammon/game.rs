@@ -6,7 +6,7 @@ use super::net::Net;
 use super::pubeval;
 use super::search::{Candidate, GameRules, Next, Searcher, Segment, Variant, candidates};
 use crate::backgammon::Position;
-use crate::dice::{DiceSource, SeededDice};
+use crate::dice::{DiceSource, SeededDice, SplitMix64};
 
 /// A player: picks a play among the legal ones, and the doubles after an acey-deucey 1-2.
 pub trait Agent {
@@ -270,10 +270,7 @@ pub fn play_game(
 
 /// A seed for the `i`-th game (or pair of games) of a series.
 pub fn game_seed(seed: u64, i: u64) -> u64 {
-    let mut z = seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    SplitMix64::mix(seed ^ i.wrapping_mul(SplitMix64::GAMMA))
 }
 
 /// Running totals of a duel (from player A's side).
