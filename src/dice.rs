@@ -468,5 +468,4 @@ mod tests {
         assert_eq!(PIECE[3][31], 0x9836_9257_F913_804D);
         assert_eq!(SIDE, 0x583D_75F3_69A6_26EF);
     }
-
 }
