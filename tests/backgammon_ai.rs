@@ -1,5 +1,6 @@
 //! The backgammon-family computer opponent: valid probabilities, obvious plays, acey-deucey
-//! segments, cube sanity and reproducible training.
+//! segments, cube sanity and reproducible training. Self-play and training are `cli` code.
+#![cfg(feature = "cli")]
 
 use tabla::ai::backgammon::game::{self, HeuristicAgent, NetAgent, PubevalAgent, Solo};
 use tabla::ai::backgammon::train::{TrainConfig, Trainer};

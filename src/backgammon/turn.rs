@@ -114,3 +114,109 @@ pub fn start_position(variant: Variant) -> Position {
         Variant::Backgammon | Variant::Table => Position::start(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backgammon::{Game, Phase, Setup};
+    use crate::dice::Dice;
+
+    fn ad(extra: bool) -> Options {
+        let mut o = Options::new(Variant::AceyDeucey);
+        o.doubles_extra_roll = extra;
+        o
+    }
+
+    fn mid() -> Position {
+        Position::acey_deucey_start()
+    }
+
+    fn won() -> Position {
+        let mut s = Setup::default();
+        s.opponent[5] = 15;
+        Position::from_setup(&s).unwrap()
+    }
+
+    #[test]
+    fn bg_turn_passes_after_a_roll() {
+        for v in [Variant::Backgammon, Variant::Table] {
+            let mut o = Options::new(v);
+            o.doubles_extra_roll = true; // an acey-deucey option: ignored here
+            for (dice, steps) in [([3, 1], 2), ([6, 6], 4), ([6, 6], 1), ([5, 2], 0)] {
+                assert_eq!(
+                    next_after(&o, TurnPart::of_roll(&o, dice[0], dice[1]), dice, steps, &mid()),
+                    Next::Opponent
+                );
+            }
+            assert!(always_passes(&o));
+        }
+        assert!(!always_passes(&ad(false)));
+    }
+
+    #[test]
+    fn ad_acey_deucey_full_1_2_chooses_doubles_then_full_doubles_roll_again() {
+        for extra in [false, true] {
+            let o = ad(extra);
+            assert_eq!(TurnPart::of_roll(&o, 2, 1), TurnPart::AceyDeucey12);
+            assert_eq!(TurnPart::of_roll(&o, 1, 2), TurnPart::AceyDeucey12);
+            assert_eq!(TurnPart::of_roll(&Options::new(Variant::Backgammon), 1, 2), TurnPart::Roll);
+            assert_eq!(next_after(&o, TurnPart::AceyDeucey12, [1, 2], 2, &mid()), Next::ChooseDoubles);
+            assert_eq!(next_after(&o, TurnPart::ChosenDoubles, [4, 4], 4, &mid()), Next::SameSide);
+        }
+    }
+
+    #[test]
+    fn ad_lost_rest_when_the_1_2_or_the_chosen_doubles_are_not_played_in_full() {
+        for extra in [false, true] {
+            let o = ad(extra);
+            for steps in [0, 1] {
+                assert_eq!(next_after(&o, TurnPart::AceyDeucey12, [1, 2], steps, &mid()), Next::Opponent);
+            }
+            for steps in 0..4 {
+                assert_eq!(next_after(&o, TurnPart::ChosenDoubles, [4, 4], steps, &mid()), Next::Opponent);
+            }
+        }
+    }
+
+    #[test]
+    fn ad_doubles_extra_roll_only_for_rolled_doubles_played_in_full() {
+        assert_eq!(next_after(&ad(true), TurnPart::Roll, [5, 5], 4, &mid()), Next::SameSide);
+        assert_eq!(next_after(&ad(false), TurnPart::Roll, [5, 5], 4, &mid()), Next::Opponent);
+        for steps in 0..4 {
+            assert_eq!(next_after(&ad(true), TurnPart::Roll, [5, 5], steps, &mid()), Next::Opponent);
+        }
+        assert_eq!(next_after(&ad(true), TurnPart::Roll, [5, 3], 2, &mid()), Next::Opponent);
+    }
+
+    #[test]
+    fn bg_win_ends_the_game_in_any_part_of_the_turn() {
+        for o in [Options::new(Variant::Backgammon), ad(false), ad(true)] {
+            for (part, dice) in
+                [(TurnPart::Roll, [6, 6]), (TurnPart::AceyDeucey12, [1, 2]), (TurnPart::ChosenDoubles, [3, 3])]
+            {
+                for steps in 1..=4 {
+                    assert_eq!(next_after(&o, part, dice, steps, &won()), Next::GameOver);
+                }
+            }
+        }
+    }
+
+    /// [`first_roll_may_be_doubles`] is what the referee does: after BG-START-ROLL in backgammon
+    /// and table the opening dice are played at once (never doubles: ties re-roll); otherwise
+    /// the first player rolls both dice.
+    #[test]
+    fn bg_start_first_roll_may_be_doubles_as_the_referee_plays_it() {
+        for v in [Variant::Backgammon, Variant::Table, Variant::AceyDeucey] {
+            for start in [StartRule::Roll, StartRule::White] {
+                let mut o = Options::new(v);
+                o.start = start;
+                let mut g = Game::with_dice(o, Dice::seeded(1));
+                if g.phase() == Phase::Opening {
+                    g.set_dice(5, 2).unwrap();
+                }
+                assert_eq!(first_roll_may_be_doubles(&o), g.phase() == Phase::Roll, "{v} {start:?}");
+                assert_eq!(g.position_for(crate::backgammon::Player::White), start_position(v));
+            }
+        }
+    }
+}

@@ -7,7 +7,8 @@
 //!
 //! Acey-deucey turns are made of segments (RULES.md AD-ACEY-DEUCEY): after a 1-2 the mover
 //! chooses doubles and plays them, then rolls again. A [`Candidate`] says what follows its play
-//! ([`Next`]), and values take it into account (the mover's own extra roll is valued with him on
+//! ([`Next`], as the rules engine decides it: [`next_after`]; the search never re-decides a
+//! rule), and values take it into account (the mover's own extra roll is valued with him on
 //! roll; a 1-2 is worth its best choice of doubles).
 
 use super::eval::{Evaluator, Scoring, Value, finished_value};
