@@ -87,7 +87,7 @@ pub use crate::backgammon::Scoring;
 /// gammon as mars x2 and its backgammon as mars x4 (x8 is not modelled in probabilities); per
 /// checker scoring uses the standard kinds (a finished game is always scored exactly, with
 /// [`score`]).
-const fn class_kinds(scoring: Scoring) -> [OutcomeKind; 3] {
+pub const fn class_kinds(scoring: Scoring) -> [OutcomeKind; 3] {
     match scoring {
         Scoring::Standard | Scoring::PerChecker => [OutcomeKind::Single, OutcomeKind::Gammon, OutcomeKind::Backgammon],
         Scoring::Table => [OutcomeKind::Single, OutcomeKind::Mars, OutcomeKind::MarsX4],
@@ -229,5 +229,29 @@ impl<'a> Evaluator<'a> {
         }
         let probabilities = self.probabilities(p);
         Value { probabilities, equity: probabilities.equity(self.scoring) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The equity of a certain win of each of the net's classes is the engine's multiplier of
+    /// the kind it stands for: 1/2/3 (standard, per checker), 1/2/4 (table: mars x2 and x4).
+    #[test]
+    fn equity_weights_are_the_engine_multipliers() {
+        let win = |g: f32, b: f32| Probabilities { win: 1.0, win_gammon: g, win_backgammon: b, ..Default::default() };
+        for (s, want) in [
+            (Scoring::Standard, [1.0, 2.0, 3.0]),
+            (Scoring::Table, [1.0, 2.0, 4.0]),
+            (Scoring::PerChecker, [1.0, 2.0, 3.0]),
+        ] {
+            let kinds = class_kinds(s);
+            for (k, p) in [win(0.0, 0.0), win(1.0, 0.0), win(1.0, 1.0)].iter().enumerate() {
+                assert_eq!(p.equity(s), want[k], "{s:?} class {k}");
+                assert_eq!(Some(want[k] as u32), kinds[k].multiplier(), "{s:?} class {k}");
+                assert_eq!(p.invert().equity(s), -want[k]);
+            }
+        }
     }
 }
