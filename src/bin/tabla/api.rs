@@ -8,13 +8,15 @@ use clap::Subcommand;
 use tabla::backgammon::{Game as BgGame, Options, Phase, Variant};
 use tabla::draughts::Game as RuGame;
 
+use crate::args;
+
 #[derive(Subcommand)]
 pub enum Command {
     /// Replays a saved game natively and prints its result as one JSON line: a backgammon-family
     /// save (the JSON of `toJSON()`) or a Russian draughts PDN.
     Replay {
         /// `backgammon` (any variant of the family: the save names it) or `russian`.
-        #[arg(long)]
+        #[arg(long, value_parser = ["backgammon", "russian"])]
         game: String,
         /// The file holding the save or the PDN.
         file: String,
@@ -22,8 +24,8 @@ pub enum Command {
     /// The JS benchmark's work, natively through the same engine calls: legal plays listed with
     /// notation, and complete random games, per second.
     BenchApi {
-        /// Seconds to spend on each measurement (about).
-        #[arg(long, default_value_t = 1.0)]
+        /// Seconds to spend on each measurement (about; more than 0, at most 600).
+        #[arg(long, default_value_t = 1.0, value_parser = args::seconds)]
         seconds: f64,
     },
 }
