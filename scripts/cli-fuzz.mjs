@@ -14,7 +14,9 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.resolve(process.argv[2] || process.env.TABLA_BIN || path.join(ROOT, 'target/release/tabla'));
-const CAP_MS = Number(process.env.TABLA_FUZZ_CAP_MS || 15000);
+// The cap of one run: the slowest valid run (ai-bench --moves 1) takes 3 s alone; the margin is
+// for a loaded machine.
+const CAP_MS = Number(process.env.TABLA_FUZZ_CAP_MS || 30000);
 const JOBS = Number(process.env.TABLA_FUZZ_JOBS || 2);
 if (!existsSync(BIN)) {
   console.error(`cli-fuzz: ${BIN} not found (cargo build --release)`);
@@ -63,6 +65,54 @@ const BAD_FILES = [
   file('net-huge', netHeader(1, 0xffffffff, 0xffffffff, 5)),
   file('net-narrow', Buffer.concat([netHeader(1, 1, 1, 5), Buffer.alloc(4 * (1 + 1 + 5 + 5))])),
 ];
+// A valid backgammon save (the opening roll 3-1 set by hand), then one corruption at a time.
+const SAVE = {
+  format: 'tabla-backgammon',
+  version: 1,
+  options: {
+    variant: 'backgammon',
+    start: 'roll',
+    scoring: 'standard',
+    cube: true,
+    jacoby: false,
+    matchLength: 0,
+    doublesExtraRoll: false,
+    enterAllBeforePassing: false,
+    exactBearOff: false,
+  },
+  dice: { source: 'fixed' },
+  record: [{ type: 'opening-roll', white: 3, black: 1, set: true }],
+  steps: [],
+  positionId: START,
+  phase: 'move',
+  turn: 'white',
+  score: [0, 0],
+  cube: { value: 1, owner: null, offeredBy: null, enabled: true },
+};
+const CORRUPT = {
+  'options.variant': 'chess',
+  'options.jacoby': 'yes',
+  dice: { source: 'seeded', seed: -1 },
+  record: [
+    ...Array.from({ length: 20000 }, () => ({ type: 'next-game' })),
+    { type: 'roll', player: 'white', dice: [0, 9] },
+  ],
+  'record.0': { type: 'opening-roll', white: 7, black: 0, set: true },
+  steps: [{ from: 255, to: 0, die: 200, hit: true }],
+  positionId: '////////////////',
+  phase: 'game-over',
+  score: [4294967295, 0],
+  'cube.value': 4294967295,
+  start: { positionId: 'AAAAAAAAAAAAAA', unentered: [255, 255], turn: 'black' },
+};
+const SAVES = Object.entries(CORRUPT).map(([key, value], i) => {
+  const save = structuredClone(SAVE);
+  const keys = key.split('.');
+  let o = save;
+  for (const k of keys.slice(0, -1)) o = o[k];
+  o[keys.at(-1)] = value;
+  return file(`save-${i}.json`, JSON.stringify(save));
+});
 const BAD_VALUES = [
   '',
   ' ',
@@ -274,8 +324,11 @@ for (const text of ['part 0/2: pairs NaN sum 1 sumsq 1', 'part x', 'part 0/2: pa
   cases.push({ name: 'duel-merge stdin', args: ['duel-merge', '-'], stdin: text, refuse: true });
 }
 for (const game of ['backgammon', 'russian']) {
-  for (const f of BAD_FILES) cases.push({ name: 'replay file', args: ['replay', '--game', game, f], stdin: '' });
+  // (Russian: an empty text, or one that is all a {comment}, is a game with no moves.)
+  for (const f of BAD_FILES) cases.push({ name: 'replay file', args: ['replay', '--game', game, f] });
 }
+for (const f of SAVES) cases.push({ name: 'replay save', args: ['replay', '--game', 'backgammon', f], refuse: true });
+cases.push({ name: 'replay save', args: ['replay', '--game', 'backgammon', file('save.json', JSON.stringify(SAVE))] });
 // Valid edge cases: they must finish at once, with an answer or a clean error.
 for (const args of [
   ['perft', 'russian', '--depth', '3', '--divide', '--paths', '--fen', 'W:WKa1:BKh2'],
