@@ -225,3 +225,12 @@ fn nets_that_cannot_play_are_refused_by_the_commands_that_play() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `replay` reads a PDN only up to the engine's bound, and refuses a longer one by its size.
+#[test]
+fn replay_refuses_a_pdn_past_the_engines_byte_bound() {
+    let path = std::env::temp_dir().join(format!("tabla-huge-{}.pdn", std::process::id()));
+    std::fs::write(&path, " ".repeat(tabla::draughts::MAX_PDN_BYTES + 10)).unwrap();
+    assert_refused(&["replay", "--game", "russian", path.to_str().unwrap()], "more than the");
+    std::fs::remove_file(&path).ok();
+}
