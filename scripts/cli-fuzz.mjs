@@ -352,42 +352,50 @@ for (const args of [
 function run(c) {
   return new Promise((resolve) => {
     const started = Date.now();
+    const what = `tabla ${c.args.map((a) => JSON.stringify(a)).join(' ')}`;
     const child = spawn(BIN, c.args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
-    let late = false;
+    let done = false;
+    const finish = (f) => {
+      if (!done) resolve(f);
+      done = true;
+    };
     child.stdout.on('data', (d) => {
       if (out.length < 1 << 20) out += d;
     });
     child.stderr.on('data', (d) => {
       if (err.length < 1 << 20) err += d;
     });
+    // Past the cap: a failure at once, whoever still holds the pipes.
     const timer = setTimeout(() => {
-      late = true;
       child.kill('SIGKILL');
+      finish(`${what}: ran past its cap of ${CAP_MS} ms`);
     }, CAP_MS);
     child.stdin.on('error', () => {});
     child.stdin.end(c.stdin);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const ms = Date.now() - started;
-      const what = `tabla ${c.args.map((a) => JSON.stringify(a)).join(' ')}`;
-      if (late) return resolve(`${what}: ran past its cap of ${CAP_MS} ms`);
-      if (/panicked at/.test(err) || code === 101) return resolve(`${what}: panicked (${code}): ${err.slice(0, 400)}`);
-      if (signal) return resolve(`${what}: killed by ${signal}`);
-      if (c.refuse && code !== 2) return resolve(`${what}: exit code ${code}, not 2 (a refusal), after ${ms} ms`);
-      if (c.refuse && !err.trim()) return resolve(`${what}: refused without a message`);
-      if (c.serve) {
-        const asked = c.stdin.split('\n').filter((l) => l.trim()).length;
-        const answers = out.split('\n').filter((l) => l.length).length;
-        if (answers !== asked) return resolve(`${what}: ${answers} answers to ${asked} lines`);
-        if (c.serve === 2 && !(code === 2 && /^error: /.test(out) && !/^error/m.test(out.split('\n')[1]))) {
-          return resolve(`${what}: a bad line then a good one: exit ${code}, answers ${JSON.stringify(out)}`);
-        }
-      }
-      resolve(null);
+      finish(judge(c, what, code, signal, out, err, Date.now() - started));
     });
   });
+}
+
+/** The verdict on a finished run: a failure message or null. */
+function judge(c, what, code, signal, out, err, ms) {
+  if (/panicked at/.test(err) || code === 101) return `${what}: panicked (${code}): ${err.slice(0, 400)}`;
+  if (signal) return `${what}: killed by ${signal}`;
+  if (c.refuse && code !== 2) return `${what}: exit code ${code}, not 2 (a refusal), after ${ms} ms`;
+  if (c.refuse && !err.trim()) return `${what}: refused without a message`;
+  if (c.serve) {
+    const asked = c.stdin.split('\n').filter((l) => l.trim()).length;
+    const answers = out.split('\n').filter((l) => l.length).length;
+    if (answers !== asked) return `${what}: ${answers} answers to ${asked} lines`;
+    if (c.serve === 2 && !(code === 2 && /^error: /.test(out) && !/^error/m.test(out.split('\n')[1]))) {
+      return `${what}: a bad line then a good one: exit ${code}, answers ${JSON.stringify(out)}`;
+    }
+  }
+  return null;
 }
 
 const started = Date.now();
