@@ -344,6 +344,29 @@ for (const args of [
   ['duel-draughts', '--a', 'master', '--b', 'master', '--games', '1', '--time-ms', '1', '--opening-plies', '0'],
   ['duel-draughts', '--a', 'master', '--b', 'beginner', '--games', '1', '--master-nodes', '1'],
   ['duel', '--a', 'heuristic', '--b', 'pubeval', '--games', '1', '--threads', '256', '--variant', 'acey-deucey'],
+  // Files the tool appends to, given malformed contents first.
+  [
+    'tune-draughts',
+    '--data',
+    file('tune.txt', 'garbage\nW:Wz9 1\n'),
+    '--games',
+    '1',
+    '--nodes',
+    '1',
+    '--iterations',
+    '1',
+  ],
+  [
+    'duel-draughts',
+    '--a',
+    'beginner',
+    '--b',
+    'beginner',
+    '--games',
+    '2',
+    '--out',
+    file('duel.jsonl', '{"pair":"x"}\nx\n'),
+  ],
 ]) {
   cases.push({ name: 'edge', args, stdin: '' });
 }
