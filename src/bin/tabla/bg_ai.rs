@@ -739,7 +739,7 @@ fn serve(variant: Variant, weights: Option<PathBuf>) -> Result<(), String> {
 fn serve_line(line: &str, net: &Net, rules: GameRules) -> Result<String, String> {
     let f: Vec<&str> = line.split_whitespace().collect();
     let position = |id: &str| Position::from_position_id(id).map_err(|e| format!("position {id}: {e}"));
-    if f[0] == "eval" {
+    if f.first() == Some(&"eval") {
         let (id, ply) = match f[1..] {
             [id] => (id, 0),
             [id, ply] => {
@@ -781,4 +781,20 @@ fn serve_line(line: &str, net: &Net, rules: GameRules) -> Result<String, String>
     let mut s = Searcher::new(net, rules);
     let c = game::choose_with(&mut s, &pos, d1, d2, Segment::Roll, level, 0);
     Ok(c.play.result.position_id())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Any line, even an empty one, gets an answer or an error, never a panic.
+    #[test]
+    fn serve_line_refuses_empty_and_short_lines() {
+        let rules = GameRules::new(Variant::Backgammon);
+        let net = ai::net(Variant::Backgammon);
+        for line in ["", "   ", "eval", "4HPwATDgc/ABMA", "4HPwATDgc/ABMA 3", "eval 4HPwATDgc/ABMA 3"] {
+            assert!(serve_line(line, net, rules).is_err(), "{line:?}");
+        }
+        assert_eq!(serve_line("4HPwATDgc/ABMA 3 1 pubeval", net, rules).map(|id| id.len()), Ok(14));
+    }
 }
