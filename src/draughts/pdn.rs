@@ -17,7 +17,7 @@
 //! Length: a game has no length limit (with the draw rules off a game can go on for ever), so
 //! whatever [`Game::to_pdn`] writes reads back to the same game at any length; reading and
 //! replaying take time and memory linear in the text. The one guard against hostile input is on
-//! the text's size, [`MAX_PDN_BYTES`] (about two million plies, far beyond any game played).
+//! the text's size, [`MAX_PDN_BYTES`] (some 1.7 million plies, far beyond any game played).
 
 use std::fmt;
 
@@ -26,8 +26,8 @@ use super::game::{Game, GameError, GameOptions};
 use super::position::Position;
 use super::square::Color;
 
-/// The longest PDN text read, in bytes (16 MiB): about two million plies at the 7 to 8 bytes a
-/// ply that [`Game::to_pdn`] writes. Longer texts are refused with [`PdnError::TooLong`] before
+/// The longest PDN text read, in bytes (16 MiB): some 1.7 million plies at the 10 bytes or so a
+/// ply (move, move number, spaces) that [`Game::to_pdn`] writes for a very long game. Longer texts are refused with [`PdnError::TooLong`] before
 /// any parsing, bounding the memory a hostile text can claim (replaying keeps every position).
 pub const MAX_PDN_BYTES: usize = 16 << 20;
 
