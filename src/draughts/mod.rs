@@ -64,7 +64,7 @@ pub use fen::FenError;
 pub use game::{Game, GameError, GameOptions, Outcome, Ply, WinReason};
 pub use moves::{MAX_CAPTURES, Move, MoveKey};
 pub use notation::{MoveError, MoveText};
-pub use pdn::PdnError;
+pub use pdn::{MAX_PDN_BYTES, PdnError};
 pub use perft::{perft, perft_divide, perft_paths};
 pub use position::{Piece, PieceCounts, Position, PositionError, Undo};
 pub use square::{Color, ParseSquareError, Square};

@@ -68,6 +68,10 @@ pub use search::{Limits, WIN, WIN_BOUND};
 use crate::draughts::{DrawCounters, Game, Move, Position};
 use search::Searcher;
 
+/// The deepest nominal depth a search iterates to (half the longest line it can hold); a larger
+/// [`Limits::depth`] is clamped to it.
+pub const MAX_DEPTH: u32 = (search::MAX_PLY / 2) as u32;
+
 /// The position to search from, with what the draw rules need to know of the game before it.
 /// The move-count rules are the rules engine's own ([`DrawCounters`], `draughts::draw`), so the
 /// search and the referee agree.
@@ -266,7 +270,7 @@ impl Engine {
         if let Some(n) = limits.nodes {
             s.node_limit = n.max(1);
         }
-        let max_depth = limits.depth.unwrap_or(64).clamp(1, (search::MAX_PLY / 2) as u32) as i32;
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         s.draw_rules = root.draw_rules;
         s.hashes.extend_from_slice(&root.history);
         s.hashes.push(pos.hash());

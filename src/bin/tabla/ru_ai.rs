@@ -8,8 +8,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use clap::Subcommand;
-use tabla::ai::draughts::{Engine, Level, Limits, SearchRoot, StdClock, tune};
+use tabla::ai::draughts::{Engine, Level, Limits, MAX_DEPTH, SearchRoot, StdClock, tune};
 use tabla::draughts::Position;
+
+use crate::args;
 
 #[derive(Subcommand)]
 #[allow(clippy::enum_variant_names)]
@@ -19,14 +21,18 @@ pub enum Command {
         /// PDN FEN of the position (default: the start position).
         #[arg(long)]
         fen: Option<String>,
-        #[arg(long)]
+        /// Depth limit, 1 to 64.
+        #[arg(long, value_parser = args::count::<u32>(1, MAX_DEPTH as u64))]
         depth: Option<u32>,
-        #[arg(long)]
+        /// Node budget.
+        #[arg(long, value_parser = args::count::<u64>(1, args::MAX_NODES))]
         nodes: Option<u64>,
-        #[arg(long)]
+        /// Time limit (default: 1000 ms with neither --depth nor --nodes, else 600000 ms, the
+        /// most allowed).
+        #[arg(long, value_parser = args::time_ms)]
         time_ms: Option<f64>,
-        /// Transposition table size in MB.
-        #[arg(long, default_value_t = 16)]
+        /// Transposition table size in MB (1 to 4096).
+        #[arg(long, default_value_t = 16, value_parser = args::count::<usize>(1, args::MAX_TT_MB))]
         tt_mb: usize,
     },
     /// Nodes per second and depth reached in a fixed time over a committed set of positions,
@@ -36,7 +42,7 @@ pub enum Command {
         #[arg(long, default_value = "tests/data/draughts_ai/bench.txt")]
         positions: PathBuf,
         /// Time per position for the speed test.
-        #[arg(long, default_value_t = 1000.0)]
+        #[arg(long, default_value_t = 1000.0, value_parser = args::time_ms)]
         time_ms: f64,
         /// Skip the per-level timing.
         #[arg(long)]
@@ -45,26 +51,26 @@ pub enum Command {
     /// Plays level A against level B from varied openings, each opening with both colours,
     /// and prints A's wins/draws/losses and the Elo difference with its 95% error.
     DuelDraughts {
-        #[arg(long)]
-        a: String,
-        #[arg(long)]
-        b: String,
+        #[arg(long, value_parser = args::ru_level)]
+        a: Level,
+        #[arg(long, value_parser = args::ru_level)]
+        b: Level,
         /// Number of games (rounded up to an even number: each opening is played twice).
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = args::count::<usize>(1, args::MAX_GAMES))]
         games: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Opening plies played from the start position (all openings of that length, shuffled
-        /// with the seed).
-        #[arg(long, default_value_t = 3)]
+        /// with the seed; 0 to 10).
+        #[arg(long, default_value_t = 3, value_parser = args::count::<u32>(0, args::MAX_OPENING_PLIES))]
         opening_plies: u32,
         /// Time per move for time-limited levels (master); default: the level's own.
-        #[arg(long)]
+        #[arg(long, value_parser = args::time_ms)]
         time_ms: Option<f64>,
         /// Node budget per move for master instead of its time limit (deterministic duels).
-        #[arg(long)]
+        #[arg(long, value_parser = args::count::<u64>(1, args::MAX_NODES))]
         master_nodes: Option<u64>,
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = args::count::<usize>(1, args::MAX_THREADS))]
         threads: usize,
         /// Append each finished game here as one JSON line; games already in it are not
         /// replayed (resume after an interruption).
@@ -80,13 +86,13 @@ pub enum Command {
         #[arg(long, default_value = "tests/data/draughts_ai/tactics.txt")]
         suite: PathBuf,
         /// Time per position when solving.
-        #[arg(long, default_value_t = 1000.0)]
+        #[arg(long, default_value_t = 1000.0, value_parser = args::time_ms)]
         time_ms: f64,
         /// Node budget per position when solving (instead of time: deterministic).
-        #[arg(long)]
+        #[arg(long, value_parser = args::count::<u64>(1, args::MAX_NODES))]
         nodes: Option<u64>,
-        /// Find this many new shots and append them to the suite.
-        #[arg(long)]
+        /// Find this many new shots and append them to the suite (at most 10000).
+        #[arg(long, value_parser = args::count::<usize>(1, 10_000))]
         find: Option<usize>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -98,21 +104,21 @@ pub enum Command {
         #[arg(long, default_value = "target/tune-draughts/games.txt")]
         data: PathBuf,
         /// Self-play games to have in the data file before fitting.
-        #[arg(long, default_value_t = 2000)]
+        #[arg(long, default_value_t = 2000, value_parser = args::count::<usize>(1, args::MAX_GAMES))]
         games: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Node budget per move in the self-play games.
-        #[arg(long, default_value_t = 3000)]
+        /// Node budget per move in the self-play games (at most 10,000,000).
+        #[arg(long, default_value_t = 3000, value_parser = args::count::<u64>(1, 10_000_000))]
         nodes: u64,
         /// Gradient steps of the fit.
-        #[arg(long, default_value_t = 3000)]
+        #[arg(long, default_value_t = 3000, value_parser = args::count::<usize>(1, args::MAX_ITERATIONS))]
         iterations: usize,
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = args::count::<usize>(1, args::MAX_THREADS))]
         threads: usize,
         /// L2 pull of the fitted weights towards the current ones (per unit of weight squared,
-        /// in the units of the mean squared error).
-        #[arg(long, default_value_t = 1e-7)]
+        /// in the units of the mean squared error; 0 to 1).
+        #[arg(long, default_value_t = 1e-7, value_parser = args::real(0.0, 1.0))]
         l2: f64,
     },
 }
@@ -128,7 +134,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             let limits = Limits {
                 depth,
                 nodes,
-                time_ms: time_ms.or(if depth.is_none() && nodes.is_none() { Some(1000.0) } else { None }),
+                time_ms: time_ms.or(Some(if depth.is_none() && nodes.is_none() { 1000.0 } else { args::MAX_TIME_MS })),
             };
             let clock = StdClock::new();
             let r =
@@ -149,8 +155,6 @@ pub fn run(cmd: Command) -> Result<(), String> {
         }
         Command::BenchDraughts { positions, time_ms, no_levels } => bench(&positions, time_ms, no_levels),
         Command::DuelDraughts { a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose } => {
-            let a: Level = a.parse().map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
-            let b: Level = b.parse().map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
             duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose)
         }
         Command::TacticsDraughts { suite, time_ms, nodes, find, seed } => match find {
@@ -279,7 +283,7 @@ fn play_game(
         let (level, engine) = &mut players[who];
         let clock = StdClock::new();
         let r = if *level == Level::Master && master_nodes.is_some() {
-            let limits = Limits { nodes: master_nodes, ..Limits::default() };
+            let limits = Limits { nodes: master_nodes, time_ms: Some(args::MAX_TIME_MS), ..Limits::default() };
             engine.search(&root, &limits, &clock)
         } else {
             engine.best_move(&root, *level, time_ms, seed.wrapping_add(ply as u64), &clock)
@@ -311,6 +315,9 @@ fn duel(
 ) -> Result<(), String> {
     let pairs = games.div_ceil(2);
     let mut book = openings(opening_plies);
+    if book.is_empty() {
+        return Err(format!("no opening of {opening_plies} plies"));
+    }
     // Shuffle with the seed (Fisher-Yates over SplitMix64).
     let mut rng = tabla::ai::draughts::Rng(seed);
     for i in (1..book.len()).rev() {
@@ -348,10 +355,14 @@ fn duel(
         seed
     );
     let next = AtomicUsize::new(0);
-    let file =
-        out.as_ref().map(|p| Mutex::new(fs::OpenOptions::new().create(true).append(true).open(p).expect("open --out")));
+    let file = match &out {
+        Some(p) => Some(Mutex::new(
+            fs::OpenOptions::new().create(true).append(true).open(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        )),
+        None => None,
+    };
     std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
+        for _ in 0..threads {
             scope.spawn(|| {
                 let mut ea = Engine::new(8);
                 let mut eb = Engine::new(8);
@@ -456,7 +467,7 @@ fn solve_suite(path: &PathBuf, time_ms: f64, nodes: Option<u64>) -> Result<(), S
         engine.clear();
         let clock = StdClock::new();
         let limits = match nodes {
-            Some(n) => Limits { nodes: Some(n), ..Limits::default() },
+            Some(n) => Limits { nodes: Some(n), time_ms: Some(args::MAX_TIME_MS), ..Limits::default() },
             None => Limits { time_ms: Some(time_ms), ..Limits::default() },
         };
         let r = engine.search(&SearchRoot::new(*p), &limits, &clock).ok_or("no legal move")?;
