@@ -1,11 +1,15 @@
 //! `RussianDraughts`: the JS class over [`crate::draughts::Game`].
 
-use serde::{Deserialize, Serialize};
+#[cfg(feature = "ai")]
+use serde::Deserialize;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "ai")]
+use super::coded_with;
+#[cfg(feature = "ai")]
 use super::seed_from_js;
-use super::{JsResult, bad_arg, coded, coded_with, js_err, options_from_js, to_js, whole};
+use super::{JsResult, bad_arg, coded, js_err, options_from_js, to_js, whole};
 #[cfg(feature = "ai")]
 use crate::ai::draughts::{Engine, Level, Limits, Score, SearchResult, SearchRoot};
 use crate::draughts::{Game, GameOptions, Move, OPTION_SPECS, Outcome, Position, Save, Square};
