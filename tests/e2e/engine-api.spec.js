@@ -5,6 +5,8 @@
 import { test, expect } from '@playwright/test';
 import { prepare, startGame, bgXY, stepLoc, boardState, idle } from './helpers.js';
 
+test.use({ serviceWorkers: 'allow' });
+
 const LANGS = ['en', 'ro', 'hu', 'bg', 'ru'];
 
 /** The wasm package as the page loaded it. */
@@ -117,6 +119,22 @@ test('the option form is the engine’s option declaration, for every game', asy
   expect(errors()).toEqual([]);
 });
 
+test('options the engine refuses together are reported on the form, and the game cannot start', async ({ page }) => {
+  const errors = await prepare(page);
+  await page.goto('/index.html');
+  const start = page.getByRole('button', { name: 'Start a new game' });
+  await page.getByRole('checkbox', { name: /Jacoby/ }).check();
+  await expect(start).toBeEnabled();
+  // the Jacoby rule is for money play: the engine refuses it in a match
+  await page.getByRole('combobox', { name: 'Match length' }).selectOption('5');
+  await expect(page.locator('#options-error')).not.toBeEmpty();
+  await expect(start).toBeDisabled();
+  await page.getByRole('combobox', { name: 'Match length' }).selectOption('0');
+  await expect(page.locator('#options-error')).toBeEmpty();
+  await expect(start).toBeEnabled();
+  expect(errors()).toEqual([]);
+});
+
 test('every engine error code has a text in each of the five languages', async ({ page }) => {
   const errors = await prepare(page);
   await page.goto('/index.html');
@@ -205,5 +223,29 @@ test('touch-move: after a move the engine refuses undo, and the Undo button is d
   await expect(undo).toBeEnabled();
   await undo.click();
   expect((await boardState(page)).history).toEqual([]);
+  expect(errors()).toEqual([]);
+});
+
+test('one SIMD probe: the service worker caches the build the package picks, with its probe file', async ({ page }) => {
+  const errors = await prepare(page);
+  await page.goto('/index.html');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const picked = await page.evaluate(async () => {
+    const M = await import(new URL('pkg/index.js', document.baseURI).href);
+    return { simd: M.simd, global: globalThis.tablaSimd };
+  });
+  // the package's export is the probe's answer (pkg/simd.js, loaded by pkg/index.js)
+  expect(picked.simd).toBe(picked.global);
+  const wanted = picked.simd ? 'pkg/tabla_bg.wasm' : 'pkg/tabla_plain_bg.wasm';
+  const other = picked.simd ? 'pkg/tabla_plain_bg.wasm' : 'pkg/tabla_bg.wasm';
+  const cached = async (p) =>
+    page.evaluate(async (p) => {
+      for (const k of await caches.keys())
+        if (await (await caches.open(k)).match(new URL(p, location.href).href)) return true;
+      return false;
+    }, p);
+  await expect.poll(() => cached(wanted)).toBe(true);
+  expect(await cached('pkg/simd.js')).toBe(true);
+  expect(await cached(other)).toBe(false);
   expect(errors()).toEqual([]);
 });

@@ -121,9 +121,26 @@ function esc(s) {
   return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 }
 
+/** Why the engine refuses the options on the form, in words ('' when it takes them). */
+function optionsProblem() {
+  const game = selectedGame();
+  try {
+    kindOf(game)
+      .create(engine, game, readOptions() || {})
+      .free?.();
+    return '';
+  } catch (e) {
+    return errorText(e);
+  }
+}
+
 function syncForm({ resetDefaults = false } = {}) {
   const game = selectedGame();
   if (engine && (resetDefaults || $('#option-fields').dataset.game !== game)) renderOptions(null);
+  // options that do not go together (the Jacoby rule in a match, ...): the engine says so
+  const problem = engine ? optionsProblem() : '';
+  $('#options-error').textContent = problem;
+  form.querySelector('button[type="submit"]').disabled = !!problem;
   const can = kindOf(game).aiSupported(window.tabla.ai);
   const comp = $('#opp-computer');
   comp.disabled = !can;
