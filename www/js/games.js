@@ -32,6 +32,11 @@ const BACKGAMMON = {
   /** The board's controller class (it brings its geometry and renderer). */
   controller: () => import('./bg/controller.js').then((m) => m.BackgammonController),
   aiSupported: (support) => !!support?.backgammon,
+  /**
+   * The home page offers one scale of levels; each engine names its own. Backgammon's are
+   * beginner, casual, intermediate, advanced, strong (1-ply), expert (2-ply, work bounded).
+   */
+  aiLevels: { beginner: 'beginner', easy: 'casual', medium: 'intermediate', hard: 'strong', master: 'expert' },
   /** The options this game has, in the engine's order, as the engine declares them. */
   optionSpecs: (M, game) => forGame(M.Backgammon.optionSpecs(), game),
   formSpecs(M, game) {
@@ -77,6 +82,7 @@ const DRAUGHTS = {
   games: ['russian-draughts'],
   controller: () => import('./draughts/controller.js').then((m) => m.DraughtsController),
   aiSupported: (support) => !!support?.draughts,
+  aiLevels: { beginner: 'beginner', easy: 'easy', medium: 'medium', hard: 'hard', master: 'master' },
   optionSpecs: (M) => M.RussianDraughts.optionSpecs(),
   formSpecs(M, game) {
     return this.optionSpecs(M, game).filter((s) => !NOT_IN_FORM.has(s.key));

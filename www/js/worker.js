@@ -3,11 +3,6 @@
 import { loadEngine } from './engine.js';
 import { kindOf } from './games.js';
 
-// The home page offers one scale of levels; each engine names its own. Backgammon's are
-// beginner, casual, intermediate, advanced, strong (1-ply), expert (2-ply, work bounded).
-const BG_LEVEL = { beginner: 'beginner', easy: 'casual', medium: 'intermediate', hard: 'strong', master: 'expert' };
-const RU_LEVEL = { beginner: 'beginner', easy: 'easy', medium: 'medium', hard: 'hard', master: 'master' };
-
 // The bear-off table is solved on first use (1-3 s in wasm, once per worker). The worker does
 // that right after its first backgammon answer, while the player thinks, so no later answer
 // waits for it.
@@ -19,7 +14,8 @@ const solveBearOff = (M) => {
 
 self.onmessage = async (e) => {
   const { id, kind, game, options, save } = e.data;
-  const level = (kind.startsWith('bg') ? BG_LEVEL : RU_LEVEL)[e.data.level] || undefined;
+  // the home page's one scale of levels, in the engine's own names (games.js)
+  const level = kindOf(game).aiLevels[e.data.level] || undefined;
   try {
     const M = await loadEngine();
     let result;

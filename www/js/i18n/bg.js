@@ -179,7 +179,7 @@ export default {
 
   // engine errors, by their code (errorCodes() of the package), with the error's fields
   'error.bad-argument': 'Стойността не беше разбрана.',
-  'error.bad-option': 'Настройката „{key}“ е непозната или стойността ѝ не е позволена.',
+  'error.bad-option': 'Не е възможно с тези настройки: „{key}“.',
   'error.internal': 'Нещо се обърка в двигателя на играта (моля, съобщете ни).',
   'error.bad-save': 'Това не е запис на tabla или е повреден.',
   'error.save-too-new': 'Този запис е от по-нова версия на tabla (формат {version}).',

@@ -179,7 +179,7 @@ export default {
 
   // engine errors, by their code (errorCodes() of the package), with the error's fields
   'error.bad-argument': 'A value was not understood.',
-  'error.bad-option': 'The option “{key}” is unknown or its value is not allowed.',
+  'error.bad-option': 'Not possible with these options: “{key}”.',
   'error.internal': 'Something went wrong inside the game engine (please report it).',
   'error.bad-save': 'This is not a tabla save, or it is damaged.',
   'error.save-too-new': 'This save comes from a newer version of tabla (format {version}).',

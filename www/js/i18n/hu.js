@@ -180,7 +180,7 @@ export default {
 
   // engine errors, by their code (errorCodes() of the package), with the error's fields
   'error.bad-argument': 'Egy értéket nem sikerült értelmezni.',
-  'error.bad-option': 'A(z) „{key}” beállítás ismeretlen, vagy az értéke nem megengedett.',
+  'error.bad-option': 'Ezekkel a beállításokkal nem lehetséges: „{key}”.',
   'error.internal': 'Hiba történt a játékmotorban (kérjük, jelezd).',
   'error.bad-save': 'Ez nem tabla mentés, vagy sérült.',
   'error.save-too-new': 'Ez a mentés a tabla egy újabb változatából való ({version}. formátum).',

@@ -183,7 +183,7 @@ export default {
 
   // engine errors, by their code (errorCodes() of the package), with the error's fields
   'error.bad-argument': 'O valoare nu a fost înțeleasă.',
-  'error.bad-option': 'Opțiunea „{key}” nu există sau valoarea ei nu este permisă.',
+  'error.bad-option': 'Nu se poate cu aceste opțiuni: „{key}”.',
   'error.internal': 'Ceva nu a mers în motorul jocului (te rugăm să semnalezi).',
   'error.bad-save': 'Aceasta nu este o salvare tabla, sau este deteriorată.',
   'error.save-too-new': 'Această salvare vine dintr-o versiune mai nouă de tabla (formatul {version}).',

@@ -187,7 +187,7 @@ export default {
 
   // engine errors, by their code (errorCodes() of the package), with the error's fields
   'error.bad-argument': 'Значение не распознано.',
-  'error.bad-option': 'Параметр «{key}» неизвестен или его значение недопустимо.',
+  'error.bad-option': 'Невозможно с этими параметрами: «{key}».',
   'error.internal': 'В игровом движке произошла ошибка (пожалуйста, сообщите о ней).',
   'error.bad-save': 'Это не сохранение tabla, или оно повреждено.',
   'error.save-too-new': 'Это сохранение сделано более новой версией tabla (формат {version}).',
