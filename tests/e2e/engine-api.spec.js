@@ -80,7 +80,9 @@ test('the option form is the engine’s option declaration, for every game', asy
             (s) => !s.variants || s.variants.includes(g),
           );
           const defaults = draughts ? M.RussianDraughts.defaultOptions() : M.Backgammon.defaultOptions(g);
-          return [g, { keys: specs.map((s) => s.key).filter((k) => k !== 'seed' && k !== 'variant'), defaults }];
+          // the form shows what a game keeps in its options (stored), besides the game itself
+          const keys = specs.filter((s) => s.key !== 'variant' && s.stored !== false).map((s) => s.key);
+          return [g, { keys, defaults }];
         }),
       ),
     games,

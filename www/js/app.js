@@ -69,7 +69,7 @@ function specField(s, value) {
   if (s.kind === 'bool')
     return `<label class="row"><input type="checkbox" name="${s.key}"${value ? ' checked' : ''}><span>${label}</span></label>`;
   let values = s.values;
-  if (!values && s.kind === 'int') {
+  if (!values && s.kind === 'number') {
     const lo = s.min ?? 0,
       hi = s.max ?? lo;
     values = SUGGESTED[s.key]
@@ -94,7 +94,7 @@ function readOptions() {
   for (const s of kindOf(selectedGame()).formSpecs(engine, selectedGame())) {
     const el = form.elements[s.key];
     if (!el) continue;
-    out[s.key] = s.kind === 'bool' ? el.checked : s.kind === 'int' ? Number(el.value) : el.value;
+    out[s.key] = s.kind === 'bool' ? el.checked : s.kind === 'number' ? Number(el.value) : el.value;
   }
   return out;
 }

@@ -8,13 +8,17 @@
 // This module has no DOM dependency: the computer opponent's worker loads games through it too.
 
 /**
- * One option of the engine's declaration (`optionSpecs()`), as the form shows it.
- * @typedef {{ key: string, kind: string, values?: Array<string|number>, min?: number, max?: number,
- *   variants?: string[], default?: unknown }} OptionSpec
+ * One option of the engine's declaration (`optionSpecs()`, docs/js-api.md).
+ * @typedef {{ key: string, kind: 'bool'|'number'|'enum', values?: string[], min?: number, max?: number,
+ *   variants?: string[], stored?: boolean, doc?: string }} OptionSpec
  */
 
-/** Keys the option form does not show: the dice seed is for tests and reproducible links (?seed=). */
-const NOT_IN_FORM = new Set(['seed', 'variant']);
+/**
+ * Whether the option form shows a spec: not the game itself (`variant`, chosen above the form)
+ * nor what the engine does not keep in a game's options (`stored: false`: the dice seed, given
+ * by ?seed= for tests and reproducible links, and fromPositionId's turn).
+ */
+const inForm = (s) => s.key !== 'variant' && s.stored !== false;
 
 /** The options of `options` that `specs` declares; any other key is left out. */
 function pick(specs, options) {
@@ -40,7 +44,7 @@ const BACKGAMMON = {
   /** The options this game has, in the engine's order, as the engine declares them. */
   optionSpecs: (M, game) => forGame(M.Backgammon.optionSpecs(), game),
   formSpecs(M, game) {
-    return this.optionSpecs(M, game).filter((s) => !NOT_IN_FORM.has(s.key));
+    return this.optionSpecs(M, game).filter(inForm);
   },
   defaultOptions: (M, game) => M.Backgammon.defaultOptions(game),
   /** The engine's options for `game` from a page's (possibly partial, possibly stale) options. */
@@ -85,7 +89,7 @@ const DRAUGHTS = {
   aiLevels: { beginner: 'beginner', easy: 'easy', medium: 'medium', hard: 'hard', master: 'master' },
   optionSpecs: (M) => M.RussianDraughts.optionSpecs(),
   formSpecs(M, game) {
-    return this.optionSpecs(M, game).filter((s) => !NOT_IN_FORM.has(s.key));
+    return this.optionSpecs(M, game).filter(inForm);
   },
   defaultOptions: (M) => M.RussianDraughts.defaultOptions(),
   engineOptions(M, game, options) {
