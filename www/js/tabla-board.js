@@ -246,7 +246,7 @@ export class TablaBoard extends HTMLElement {
   /** Load a tabla save (object or JSON text). Throws if it cannot be read. */
   load(save) {
     if (typeof save === 'string') save = JSON.parse(save);
-    if (!save || save.format !== SAVE_FORMAT || !GAMES.includes(save.game)) throw new Error('not a tabla save');
+    if (!save || save.format !== SAVE_FORMAT || !GAMES.includes(save.game)) throw new Error(t('import.unknown'));
     const engine = kindOf(save.game).fromData(this.mod, save.data, save.options);
     this._silent = true;
     this.setAttribute('game', save.game);
