@@ -71,7 +71,7 @@ fn draughts_options(v: &Value) -> GameOptions {
 #[test]
 fn every_committed_save_fixture_loads_to_its_expected_state() {
     let all = fixtures();
-    assert!(all.len() >= 12, "fixtures missing: {}", all.len());
+    assert!(all.len() >= 13, "fixtures missing: {}", all.len());
     for (name, fx) in &all {
         let file = fx["file"].as_str().unwrap();
         let want = &fx["expected"];

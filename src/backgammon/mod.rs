@@ -86,4 +86,7 @@ pub use position_id::PositionIdError;
 pub use save::{Save, SaveError};
 pub use scoring::{Outcome, OutcomeKind};
 pub use state::GameState;
-pub use variant::{Options, OptionsInput, Player, Scoring, StartRule, Variant};
+pub use variant::{
+    Applies, MAX_MATCH_LENGTH, OPTION_SPECS, OptionEnum, OptionError, OptionKind, OptionSpec, OptionValue, Options,
+    OptionsInput, Player, Scoring, StartRule, Variant,
+};

@@ -8,14 +8,19 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use super::draw::{DrawCounters, DrawReason};
 use super::moves::Move;
 use super::notation::{MoveError, MoveText};
 use super::position::Position;
 use super::square::{Color, Square};
+use crate::errors::{ErrorCode, Field};
 
-/// Options of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Options of a game, declared once in [`OPTION_SPECS`] (JS keys, defaults, docs). Read with
+/// serde, a missing key takes its default and an unknown key is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct GameOptions {
     /// Apply the automatic draw rules of RULES.md 2.3 (default `true`). Draw by agreement is
     /// always available.
@@ -28,6 +33,75 @@ pub struct GameOptions {
 impl Default for GameOptions {
     fn default() -> GameOptions {
         GameOptions { draw_rules: true, touch_move: false }
+    }
+}
+
+/// One draughts option (all are booleans): its JS key and one line for people. Its default is
+/// [`GameOptions::default`]'s ([`OptionSpec::default_value`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub key: &'static str,
+    pub doc: &'static str,
+}
+
+impl OptionSpec {
+    /// The option's default.
+    pub fn default_value(&self) -> bool {
+        GameOptions::default().value(self.key).unwrap_or(false)
+    }
+}
+
+/// Every option of a Russian-draughts game (`RussianDraughts.optionSpecs()` in JS).
+pub const OPTION_SPECS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "touchMove",
+        doc: "RU-TOUCH-MOVE: a picked-up piece with a legal move must be moved, and a move made cannot be taken back.",
+    },
+    OptionSpec { key: "drawRules", doc: "The automatic draw rules of RULES.md 2.3 (repetition, move counts)." },
+];
+
+impl GameOptions {
+    /// The value of the option `key`, `None` if there is no such option.
+    pub fn value(&self, key: &str) -> Option<bool> {
+        match key {
+            "touchMove" => Some(self.touch_move),
+            "drawRules" => Some(self.draw_rules),
+            _ => None,
+        }
+    }
+
+    /// Refuses a key that is not one of [`OPTION_SPECS`] (code `bad-option`, field `key`).
+    pub fn check_keys<'a>(keys: impl IntoIterator<Item = &'a str>) -> Result<(), OptionError> {
+        for key in keys {
+            if !OPTION_SPECS.iter().any(|s| s.key == key) {
+                return Err(OptionError { key: key.to_string() });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A key that is not a draughts option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionError {
+    pub key: String,
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let keys: Vec<&str> = OPTION_SPECS.iter().map(|s| s.key).collect();
+        write!(f, "unknown option '{}' (the options are {})", self.key, keys.join(", "))
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+impl ErrorCode for OptionError {
+    fn code(&self) -> &'static str {
+        "bad-option"
+    }
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        vec![("key", self.key.as_str().into())]
     }
 }
 
@@ -470,5 +544,29 @@ impl Game {
     /// Perft from the current position (one move per start, end and captured set).
     pub fn perft(&self, depth: u32) -> u64 {
         super::perft::perft(&self.position, depth)
+    }
+}
+
+#[cfg(test)]
+mod option_tests {
+    use super::*;
+
+    /// The option table and the struct agree: serde writes exactly the table's keys, each with
+    /// the default the table reports, and a missing key reads as its default.
+    #[test]
+    fn draughts_option_specs_match_the_options_struct() {
+        let json = serde_json::to_value(GameOptions::default()).unwrap();
+        let mut keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        let mut specs: Vec<&str> = OPTION_SPECS.iter().map(|s| s.key).collect();
+        keys.sort();
+        specs.sort();
+        assert_eq!(keys, specs);
+        for s in OPTION_SPECS {
+            assert_eq!(json[s.key], s.default_value(), "{}", s.key);
+        }
+        let o: GameOptions = serde_json::from_str(r#"{"drawRules":false}"#).unwrap();
+        assert_eq!(o, GameOptions { draw_rules: false, ..GameOptions::default() });
+        assert!(serde_json::from_str::<GameOptions>(r#"{"drawRule":false}"#).is_err());
+        assert_eq!(GameOptions::check_keys(["drawRule"]).unwrap_err().key, "drawRule");
     }
 }

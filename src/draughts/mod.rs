@@ -61,7 +61,7 @@ pub mod zobrist;
 pub use bitboard::{Bitboard, Direction, Squares};
 pub use draw::{DrawCounters, DrawReason};
 pub use fen::FenError;
-pub use game::{Game, GameError, GameOptions, Outcome, Ply, WinReason};
+pub use game::{Game, GameError, GameOptions, OPTION_SPECS, OptionError, OptionSpec, Outcome, Ply, WinReason};
 pub use moves::{MAX_CAPTURES, Move, MoveKey};
 pub use notation::{MoveError, MoveText};
 pub use pdn::PdnError;

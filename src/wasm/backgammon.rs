@@ -6,12 +6,15 @@ use super::{from_js, js_err, options_from_js, parse_json, seed_from_js, to_js, w
 #[cfg(feature = "ai")]
 use crate::ai::backgammon::{self as ai, Level, Probabilities};
 use crate::backgammon::{
-    Game, Options, OptionsInput, PlayInfo, Player, Position, Save, Scoring, StartRule, Step, Variant, format_play,
+    Game, OPTION_SPECS, OptionKind, OptionValue, Options, OptionsInput, PlayInfo, Player, Position, Save, Step,
+    Variant, format_play,
 };
 use crate::dice::Dice;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &'static str = r#"
+/// The TypeScript types of this class's arguments and results (tests check them against the
+/// engine's option table).
+#[cfg_attr(not(test), allow(dead_code))] // read by the custom section below (wasm) and the tests
+const TS_TEXT: &str = r#"
 export type Variant = 'backgammon' | 'table' | 'acey-deucey';
 export type Player = 'white' | 'black';
 /** Options of a backgammon-family game; each variant has its own defaults (RULES.md 1). */
@@ -33,9 +36,20 @@ export interface BackgammonOptions {
   doublesExtraRoll?: boolean;
   enterAllBeforePassing?: boolean;
   exactBearOff?: boolean;
-  /** With `fromPositionId`: who is on roll (default 'white'). */
+  /** With `fromPositionId` or `fromGnubg`: who is on roll (default 'white'). */
   turn?: Player;
 }
+/** One option of `Backgammon.optionSpecs()`, the engine's option table. */
+export type OptionSpec = ({ kind: 'bool' } | { kind: 'number'; min: number; max: number } | { kind: 'enum'; values: string[] }) & {
+  key: keyof BackgammonOptions;
+  /** The variants it applies to (another variant refuses a value other than its default). */
+  variants: Variant[];
+  /** Kept in the game's options and saves (`seed` and `turn` only choose how a game starts). */
+  stored: boolean;
+  doc: string;
+  /** The default in each variant; `null`: absent. */
+  defaults: Record<Variant, boolean | number | string | null>;
+};
 export type BackgammonPhase = 'opening' | 'roll' | 'cube-decision' | 'move' | 'choose-doubles' | 'game-over';
 /** One checker moving by one die. Points are the mover's own: 1..24, 25 = bar (or not yet entered), 0 = off. */
 export interface Step { from: number; to: number; die: number; hit: boolean }
@@ -85,8 +99,11 @@ export interface BackgammonOutcome {
 }
 "#;
 
-/// `BackgammonOptions` as JS passes them: the engine's [`OptionsInput`] (defaults by variant,
-/// checks, unknown fields refused) and, for `fromPositionId` only, `turn`.
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = TS_TEXT;
+
+/// `BackgammonOptions` as JS passes them: the engine's [`OptionsInput`] resolved (defaults by
+/// variant, checks, unknown keys refused by the engine's option table), its `seed` and `turn`.
 struct JsOptions {
     options: Options,
     seed: Option<u64>,
@@ -114,7 +131,7 @@ struct JsAiOptions {
 #[cfg(feature = "ai")]
 impl JsAiOptions {
     fn parse(options: JsValue, what: &str) -> Result<JsAiOptions, JsError> {
-        let o: JsAiOptions = options_from_js(options, what)?;
+        let o: JsAiOptions = options_from_js(options, what, |_| Ok(()))?;
         if o.ply.is_some_and(|p| p > 2) {
             return Err(JsError::new("ply is 0, 1 or 2"));
         }
@@ -140,41 +157,32 @@ struct JsHint {
     ply: u8,
 }
 
-/// `BackgammonOptions` as they arrive from JS: the engine's [`OptionsInput`] fields, `seed` as a
-/// JS number (checked by [`seed_from_js`]) and `turn`.
-#[derive(serde::Deserialize, Default)]
-#[serde(rename = "BackgammonOptions", rename_all = "camelCase", deny_unknown_fields)]
-struct JsOptionsInput {
-    turn: Option<Player>,
-    seed: Option<f64>,
-    variant: Option<Variant>,
-    start: Option<StartRule>,
-    scoring: Option<Scoring>,
-    cube: Option<bool>,
-    jacoby: Option<bool>,
-    match_length: Option<u32>,
-    doubles_extra_roll: Option<bool>,
-    enter_all_before_passing: Option<bool>,
-    exact_bear_off: Option<bool>,
+fn parse_options(options: JsValue) -> Result<JsOptions, JsError> {
+    if options.is_object() {
+        // Checked here for its own message: a seed is a whole number from 0 to 2^32 - 1.
+        let seed = js_sys::Reflect::get(&options, &"seed".into()).unwrap_or(JsValue::UNDEFINED);
+        if let Some(x) = seed.as_f64() {
+            seed_from_js(x)?;
+        }
+    }
+    let input: OptionsInput = options_from_js(options, "bad options", |keys| {
+        OptionsInput::check_keys(keys.iter().map(String::as_str)).map_err(js_err)
+    })?;
+    let options = input.resolve().map_err(js_err)?;
+    Ok(JsOptions { options, seed: input.seed.map(u64::from), turn: input.turn })
 }
 
-fn parse_options(options: JsValue) -> Result<JsOptions, JsError> {
-    let o: JsOptionsInput = options_from_js(options, "bad options")?;
-    let seed = o.seed.map(seed_from_js).transpose()?;
-    let input = OptionsInput {
-        variant: o.variant,
-        seed: None,
-        start: o.start,
-        scoring: o.scoring,
-        cube: o.cube,
-        jacoby: o.jacoby,
-        match_length: o.match_length,
-        doubles_extra_roll: o.doubles_extra_roll,
-        enter_all_before_passing: o.enter_all_before_passing,
-        exact_bear_off: o.exact_bear_off,
-    };
-    let options = input.resolve().map_err(|e| JsError::new(&format!("bad options: {e}")))?;
-    Ok(JsOptions { options, seed, turn: o.turn })
+/// An option's spec as `Backgammon.optionSpecs()` gives it: the engine's [`OptionSpec`] with
+/// its default in each variant.
+#[derive(serde::Serialize)]
+struct JsOptionSpec {
+    key: &'static str,
+    #[serde(flatten)]
+    kind: OptionKind,
+    variants: &'static [Variant],
+    stored: bool,
+    doc: &'static str,
+    defaults: std::collections::BTreeMap<&'static str, Option<OptionValue>>,
 }
 
 /// A game (or a match) of backgammon, table or acey-deucey.
@@ -203,6 +211,38 @@ impl Backgammon {
         Ok(Backgammon { game: Game::with_dice(o.options, o.dice()) })
     }
 
+    /// A variant's default options (every stored option), from the engine's option table.
+    #[wasm_bindgen(js_name = defaultOptions, unchecked_return_type = "Required<Omit<BackgammonOptions, 'seed' | 'turn'>>")]
+    pub fn default_options(
+        #[wasm_bindgen(unchecked_param_type = "Variant | undefined")] variant: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let variant = match variant.as_string() {
+            Some(v) => v.parse::<Variant>().map_err(js_err)?,
+            None if variant.is_undefined() || variant.is_null() => Variant::default(),
+            None => return Err(JsError::new("a variant is 'backgammon', 'table' or 'acey-deucey'")),
+        };
+        to_js(&Options::new(variant))
+    }
+
+    /// Every option: key, kind (`bool`, `number` with `min`/`max`, `enum` with `values`), the
+    /// variants it applies to, whether saves store it, a one-line doc and its default in each
+    /// variant (`null`: absent by default). The engine's table, as the UI builds its form from it.
+    #[wasm_bindgen(js_name = optionSpecs, unchecked_return_type = "OptionSpec[]")]
+    pub fn option_specs() -> Result<JsValue, JsError> {
+        let specs: Vec<JsOptionSpec> = OPTION_SPECS
+            .iter()
+            .map(|s| JsOptionSpec {
+                key: s.key,
+                kind: s.kind,
+                variants: s.applies.variants(),
+                stored: s.stored,
+                doc: s.doc,
+                defaults: Variant::ALL.iter().map(|&v| (v.name(), s.default_for(v))).collect(),
+            })
+            .collect();
+        to_js(&specs)
+    }
+
     /// A game from a gnubg Position ID, with `options.turn` (default White) on roll.
     #[wasm_bindgen(js_name = fromPositionId)]
     pub fn from_position_id(
@@ -228,6 +268,13 @@ impl Backgammon {
         };
         if !save.is_object() {
             return Err(JsError::new("a save is the object toJSON() returned, or its JSON text"));
+        }
+        // serde-wasm-bindgen asks a nested struct only for the fields it knows: the option keys
+        // are checked against the engine's table here, as the native reader does.
+        let options = js_sys::Reflect::get(&save, &"options".into()).unwrap_or(JsValue::UNDEFINED);
+        if options.is_object() {
+            let keys = super::object_keys(&options);
+            OptionsInput::check_keys(keys.iter().map(String::as_str)).map_err(js_err)?;
         }
         let save: Save = from_js(save, what)?;
         Ok(Backgammon { game: Game::from_save(&save).map_err(js_err)? })
@@ -471,5 +518,68 @@ impl Backgammon {
         let advice = ai::api::cube_action_for_game(&self.game, o.ply.unwrap_or(1))
             .ok_or_else(|| JsError::new("the cube is not in play in this game"))?;
         Ok(JsValue::from_str(if advice.take { "take" } else { "pass" }))
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// The `name?: type;` members of `interface NAME { ... }` in TypeScript text.
+    pub(crate) fn interface_members(text: &str, name: &str) -> Vec<(String, String)> {
+        let start = text.find(&format!("interface {name} {{")).unwrap_or_else(|| panic!("no interface {name}"));
+        let body = &text[start..];
+        let body = &body[body.find('{').unwrap() + 1..body.find("\n}").unwrap()];
+        let mut out = Vec::new();
+        for line in body.lines() {
+            let code = line.split("//").next().unwrap_or("");
+            for member in code.split(';') {
+                if let Some((key, ty)) = member.split_once("?:") {
+                    out.push((key.trim().to_string(), ty.trim().to_string()));
+                }
+            }
+        }
+        out
+    }
+
+    fn ts_type(spec: &crate::backgammon::OptionSpec) -> String {
+        match spec.kind {
+            OptionKind::Bool => "boolean".into(),
+            OptionKind::Number { .. } => "number".into(),
+            OptionKind::Enum { values } if spec.key == "variant" => {
+                assert_eq!(values, Variant::NAMES);
+                "Variant".into()
+            }
+            OptionKind::Enum { values } if values == ["white", "black"] => "Player".into(),
+            OptionKind::Enum { values } => values.iter().map(|v| format!("'{v}'")).collect::<Vec<_>>().join(" | "),
+        }
+    }
+
+    /// The TypeScript `BackgammonOptions` has exactly the engine's option keys, with their types.
+    #[test]
+    fn typescript_backgammon_options_are_the_engine_option_table() {
+        let members = interface_members(TS_TEXT, "BackgammonOptions");
+        let want: Vec<(String, String)> = OPTION_SPECS.iter().map(|s| (s.key.to_string(), ts_type(s))).collect();
+        let mut a = members.clone();
+        let mut b = want.clone();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b);
+    }
+
+    /// docs/js-api.md lists exactly the declared option keys.
+    #[test]
+    fn js_api_doc_lists_exactly_the_declared_options() {
+        let doc = include_str!("../../docs/js-api.md");
+        let mut keys: Vec<String> = interface_members(doc, "BackgammonOptions").into_iter().map(|m| m.0).collect();
+        let mut want: Vec<String> = OPTION_SPECS.iter().map(|s| s.key.to_string()).collect();
+        keys.sort();
+        want.sort();
+        assert_eq!(keys, want, "BackgammonOptions in docs/js-api.md");
+        let mut keys: Vec<String> = interface_members(doc, "DraughtsOptions").into_iter().map(|m| m.0).collect();
+        let mut want: Vec<String> = crate::draughts::OPTION_SPECS.iter().map(|s| s.key.to_string()).collect();
+        keys.sort();
+        want.sort();
+        assert_eq!(keys, want, "DraughtsOptions in docs/js-api.md");
     }
 }

@@ -8,16 +8,20 @@ use super::seed_from_js;
 use super::{js_err, options_from_js, to_js, whole};
 #[cfg(feature = "ai")]
 use crate::ai::draughts::{Engine, Level, Limits, Score, SearchResult, SearchRoot};
-use crate::draughts::{Game, GameOptions, Move, Outcome, Position, Square};
+use crate::draughts::{Game, GameOptions, Move, OPTION_SPECS, Outcome, Position, Square};
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &'static str = r#"
+/// The TypeScript types of this class's arguments and results (tests check them against the
+/// engine's option table).
+#[cfg_attr(not(test), allow(dead_code))] // read by the custom section below (wasm) and the tests
+const TS_TEXT: &str = r#"
 export interface DraughtsOptions {
-  /** RU-TOUCH-MOVE: a picked-up piece with a legal move must be moved (default false). */
+  /** RU-TOUCH-MOVE: a picked-up piece with a legal move must be moved, and a move made cannot be taken back (default false). */
   touchMove?: boolean;
   /** The automatic draw rules of RULES.md 2.3 (default true). */
   drawRules?: boolean;
 }
+/** One option of `RussianDraughts.optionSpecs()`. */
+export interface DraughtsOptionSpec { key: keyof DraughtsOptions; kind: 'bool'; doc: string; default: boolean }
 export interface DraughtsMove {
   /** 'c3-d4', 'c3:e5'; intermediate squares ('c3:e5:g7') only when needed to tell moves apart. */
   notation: string;
@@ -68,6 +72,9 @@ export interface DraughtsAnalysis {
   timeMs: number;
 }
 "#;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = TS_TEXT;
 
 #[cfg(feature = "ai")]
 #[derive(Deserialize, Default)]
@@ -136,25 +143,21 @@ fn check_time(time_ms: Option<f64>) -> Result<Option<f64>, JsError> {
     }
 }
 
-#[derive(Deserialize, Default)]
-#[serde(rename = "DraughtsOptions", rename_all = "camelCase", deny_unknown_fields)]
-struct JsOptions {
-    touch_move: Option<bool>,
-    draw_rules: Option<bool>,
-}
-
-impl JsOptions {
-    fn options(&self) -> GameOptions {
-        let d = GameOptions::default();
-        GameOptions {
-            touch_move: self.touch_move.unwrap_or(d.touch_move),
-            draw_rules: self.draw_rules.unwrap_or(d.draw_rules),
-        }
-    }
-}
-
+/// `DraughtsOptions`: the engine's [`GameOptions`] (missing keys default, unknown keys refused
+/// by the engine's option table).
 fn parse_options(options: JsValue) -> Result<GameOptions, JsError> {
-    Ok(options_from_js::<JsOptions>(options, "bad options")?.options())
+    options_from_js(options, "bad options", |keys| {
+        GameOptions::check_keys(keys.iter().map(String::as_str)).map_err(js_err)
+    })
+}
+
+/// An option as `RussianDraughts.optionSpecs()` gives it.
+#[derive(Serialize)]
+struct JsOptionSpec {
+    key: &'static str,
+    kind: &'static str,
+    doc: &'static str,
+    default: bool,
 }
 
 #[derive(Serialize)]
@@ -243,6 +246,22 @@ impl RussianDraughts {
         #[wasm_bindgen(unchecked_param_type = "DraughtsOptions")] options: JsValue,
     ) -> Result<RussianDraughts, JsError> {
         Ok(RussianDraughts { game: Game::new(parse_options(options)?), engine: None })
+    }
+
+    /// The default options, from the engine.
+    #[wasm_bindgen(js_name = defaultOptions, unchecked_return_type = "Required<DraughtsOptions>")]
+    pub fn default_options() -> Result<JsValue, JsError> {
+        to_js(&GameOptions::default())
+    }
+
+    /// Every option: key, kind (`bool`), a one-line doc and its default; the engine's table.
+    #[wasm_bindgen(js_name = optionSpecs, unchecked_return_type = "DraughtsOptionSpec[]")]
+    pub fn option_specs() -> Result<JsValue, JsError> {
+        let specs: Vec<JsOptionSpec> = OPTION_SPECS
+            .iter()
+            .map(|s| JsOptionSpec { key: s.key, kind: "bool", doc: s.doc, default: s.default_value() })
+            .collect();
+        to_js(&specs)
     }
 
     /// A game from a PDN FEN (`W:Wa1,c1,...:Bb8,...`; numeric squares accepted).
@@ -349,7 +368,7 @@ impl RussianDraughts {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "BestMoveOptions")] options: JsValue,
     ) -> Result<JsValue, JsError> {
-        let o: JsBestMoveOptions = options_from_js(options, "bad bestMove options")?;
+        let o: JsBestMoveOptions = options_from_js(options, "bad bestMove options", |_| Ok(()))?;
         let level = match &o.level {
             Some(l) => l.parse::<Level>().map_err(js_err)?,
             None => Level::Medium,
@@ -372,7 +391,7 @@ impl RussianDraughts {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "AnalyzeOptions")] options: JsValue,
     ) -> Result<JsValue, JsError> {
-        let o: JsAnalyzeOptions = options_from_js(options, "bad analyze options")?;
+        let o: JsAnalyzeOptions = options_from_js(options, "bad analyze options", |_| Ok(()))?;
         let time_ms = check_time(o.time_ms)?;
         if let Some(d) = o.depth {
             if d == 0 || d > MAX_DEPTH {
@@ -438,5 +457,21 @@ impl RussianDraughts {
     #[cfg_attr(not(feature = "ai"), allow(dead_code))]
     fn js_move(&self, mv: &Move) -> JsMove {
         JsMove::new(mv, self.game.position().move_text(mv))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The TypeScript `DraughtsOptions` has exactly the engine's option keys, all booleans.
+    #[test]
+    fn typescript_draughts_options_are_the_engine_option_table() {
+        let mut members = super::super::backgammon::tests::interface_members(TS_TEXT, "DraughtsOptions");
+        let mut want: Vec<(String, String)> =
+            OPTION_SPECS.iter().map(|s| (s.key.to_string(), "boolean".to_string())).collect();
+        members.sort();
+        want.sort();
+        assert_eq!(members, want);
     }
 }

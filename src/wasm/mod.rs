@@ -44,18 +44,31 @@ pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError
         .map_err(|e| JsError::new(&format!("internal error while converting a result: {e}")))
 }
 
+/// The own keys of a plain JS object.
+pub(crate) fn object_keys(value: &JsValue) -> Vec<String> {
+    js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter().filter_map(|k| k.as_string()).collect()
+}
+
 /// An options object from JS as a Rust struct; `undefined` and `null` give the type's defaults.
-/// `what` names the argument in the error message. A key the struct does not have is refused
-/// (`deny_unknown_fields`: `unknown field `varient`, expected one of ...`), so a misspelt option
-/// never passes silently.
-pub(crate) fn options_from_js<T: DeserializeOwned + Default>(value: JsValue, what: &str) -> Result<T, JsError> {
+/// `what` names the argument in the error message. `check_keys` refuses unknown keys by name
+/// first (the engine's option table decides); a key the struct does not have is refused too
+/// (`deny_unknown_fields`), so a misspelt option never passes silently.
+pub(crate) fn options_from_js<T: DeserializeOwned + Default>(
+    value: JsValue,
+    what: &str,
+    check_keys: impl FnOnce(&[String]) -> Result<(), JsError>,
+) -> Result<T, JsError> {
     if value.is_undefined() || value.is_null() {
         return Ok(T::default());
     }
     if js_sys::Array::is_array(&value) {
         return Err(JsError::new(&format!("{what}: expected an options object, not an array")));
     }
+    if !value.is_object() {
+        return Err(JsError::new(&format!("{what}: expected an options object")));
+    }
     check_plain(&value, what, 0)?;
+    check_keys(&object_keys(&value))?;
     T::deserialize(AllKeys(value.into())).map_err(|e| JsError::new(&format!("{what}: {e}")))
 }
 
