@@ -27,6 +27,16 @@ function pick(specs, options) {
   return out;
 }
 
+/** The `format` of an engine save given as JSON text ('tabla-backgammon', ...), or null. */
+function saveFormat(text) {
+  if (!text.startsWith('{')) return null;
+  try {
+    return JSON.parse(text).format ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** Specs for one game: those that apply to it (a spec without `variants` applies to every one). */
 const forGame = (specs, game) => specs.filter((s) => !s.variants || s.variants.includes(game));
 
@@ -67,11 +77,9 @@ const BACKGAMMON = {
     if (format === 'gnubg') return engine.gnubgId();
     return null;
   },
-  /** Texts this kind imports: a bare engine save (JSON) or gnubg's "PositionID[:MatchID]". */
+  /** Texts this kind imports: an engine save (toJSON's, as JSON) or gnubg's "PositionID[:MatchID]". */
   recognises(text) {
-    return (
-      (text.startsWith('{') && !text.includes('"tabla-save"')) || /^[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?$/.test(text)
-    );
+    return saveFormat(text) === 'tabla-backgammon' || /^[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?$/.test(text);
   },
   /** Import into `game` (the page's backgammon-family game, or backgammon): the engine reads it. */
   importText(M, text, { game, options }) {
@@ -116,7 +124,7 @@ const DRAUGHTS = {
       throw e;
     }
   },
-  describe: () => ({ game: 'russian-draughts' }),
+  describe: (engine) => ({ game: 'russian-draughts', options: engine.toJSON().options }),
   exports: [
     { format: 'pdn', label: 'export.pdn', ext: 'pdn' },
     { format: 'fen', label: 'export.fen', ext: 'txt' },
@@ -127,11 +135,17 @@ const DRAUGHTS = {
     if (format === 'fen') return engine.fen();
     return null;
   },
-  /** FEN ("W:W...:B...") or PDN (tags, or numbered moves like "1. c3-d4"). */
+  /** An engine save (toJSON's), FEN ("W:W...:B...") or PDN (tags, or numbered moves like "1. c3-d4"). */
   recognises(text) {
-    return /^[WB]:/.test(text) || /^\[/.test(text) || /(^|\s)(\d+\.\s*)?[a-h][1-8][-:x][a-h][1-8]/.test(text);
+    return (
+      saveFormat(text) === 'tabla-draughts' ||
+      /^[WB]:/.test(text) ||
+      /^\[/.test(text) ||
+      /(^|\s)(\d+\.\s*)?[a-h][1-8][-:x][a-h][1-8]/.test(text)
+    );
   },
   importText(M, text, { options }) {
+    if (text.startsWith('{')) return M.RussianDraughts.fromJSON(JSON.parse(text));
     const opts = this.engineOptions(M, 'russian-draughts', options);
     if (/^[WB]:/.test(text)) return M.RussianDraughts.fromFen(text, opts);
     return M.RussianDraughts.fromPdn(text, opts);
