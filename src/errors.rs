@@ -7,6 +7,7 @@
 //! every code with its meaning, and a test checks that every error variant's code is listed.
 
 use crate::dice::DiceError;
+use crate::draughts::{FenError, MoveError, PdnError};
 
 /// A field of an error, for a program: a number or a text.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,6 +131,40 @@ impl ErrorCode for DiceError {
             DiceError::OutOfRange(_) | DiceError::Syntax(_) => "bad-dice",
             DiceError::Exhausted => "dice-exhausted",
             DiceError::Entropy(_) => "no-entropy",
+        }
+    }
+}
+
+impl ErrorCode for MoveError {
+    fn code(&self) -> &'static str {
+        match self {
+            MoveError::Syntax { .. } => "parse-error",
+            MoveError::Illegal { .. } => "illegal-move",
+            MoveError::Ambiguous { .. } => "ambiguous-move",
+        }
+    }
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        let (MoveError::Syntax { text, .. } | MoveError::Illegal { text, .. } | MoveError::Ambiguous { text, .. }) =
+            self;
+        vec![("text", text.as_str().into())]
+    }
+}
+
+impl ErrorCode for FenError {
+    fn code(&self) -> &'static str {
+        "bad-fen"
+    }
+}
+
+impl ErrorCode for PdnError {
+    fn code(&self) -> &'static str {
+        "bad-pdn"
+    }
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        match self {
+            PdnError::Syntax { line, .. } => vec![("line", (*line).into())],
+            PdnError::Move { ply, .. } => vec![("ply", (*ply).into())],
+            _ => Vec::new(),
         }
     }
 }

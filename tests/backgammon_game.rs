@@ -76,7 +76,7 @@ fn cube_is_off_by_default_in_table_and_acey_deucey() {
 fn cube_only_before_rolling() {
     let mut g = white_bears_off_last(Options::new(Variant::Backgammon));
     g.set_dice(2, 1).unwrap();
-    assert!(matches!(g.double(), Err(GameError::Cube { .. })));
+    assert!(matches!(g.double(), Err(GameError::WrongPhase { .. })));
 }
 
 #[test]

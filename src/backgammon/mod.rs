@@ -77,8 +77,8 @@ pub mod scoring;
 pub mod state;
 pub mod variant;
 
-pub use game::{Action, Cube, Game, GameError, LastPlay, Phase, PlayInfo};
-pub use match_id::{MatchIdError, MatchInfo};
+pub use game::{Action, Cube, Destination, Game, GameError, LastPlay, MatchStart, Phase, PlayInfo};
+pub use match_id::{GnubgError, MatchIdError, MatchInfo};
 pub use movegen::{MoveRules, Play, PlaySink, Step};
 pub use notation::{NotationError, format_play};
 pub use position::{Position, Setup, SetupError};

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::dice::{Dice, DiceSource, SeededDice};
 use crate::errors::{ErrorCode, Field};
 
-use super::game::{Action, Cube, Game, GameDice, GameError, Phase};
+use super::game::{Action, Cube, Game, GameDice, GameError, MatchStart, Phase};
 use super::movegen::Step;
 use super::position::Position;
 use super::position_id::PositionIdError;
@@ -33,7 +33,9 @@ pub const FORMAT: &str = "tabla-backgammon";
 /// - 1: the first format. Since issue 14 its `options` may lack keys (a save written before an
 ///   option existed): they take the variant's defaults ([`Options`] reads through
 ///   [`super::OptionsInput`]).
-pub const VERSION: u32 = 1;
+/// - 2: `start.match`, the match state a game from a gnubg Match ID started in. Only such saves
+///   are written as version 2, so every other save still loads in builds that read version 1.
+pub const VERSION: u32 = 2;
 
 /// Where the dice come from. Read through [`SavedDiceFields`], like [`Action`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -145,6 +147,9 @@ pub struct SavedStart {
     #[serde(default)]
     pub unentered: [u8; 2],
     pub turn: Player,
+    /// The match state the game started in (a game from a gnubg Match ID); version 2.
+    #[serde(default, rename = "match", skip_serializing_if = "Option::is_none")]
+    pub match_start: Option<MatchStart>,
 }
 
 /// The save.
@@ -246,10 +251,12 @@ impl Game {
             position_id: p.position_id(),
             unentered: [p.unentered(false), p.unentered(true)],
             turn,
+            match_start: self.match_start,
         });
+        let version = if self.match_start.is_some() { 2 } else { 1 };
         Save {
             format: FORMAT.to_string(),
-            version: VERSION,
+            version,
             options: *self.options(),
             dice,
             start,
@@ -301,7 +308,11 @@ impl Game {
                     }
                     p.unentered[side] = u;
                 }
-                Game::from_position(p, s.turn, options, Dice::fixed([]))
+                let mut g = Game::from_position(p, s.turn, options, Dice::fixed([]));
+                if let Some(m) = s.match_start {
+                    g.restore_match(m);
+                }
+                g
             }
         };
         let mut seeded = match save.dice {

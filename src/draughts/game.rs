@@ -191,6 +191,9 @@ pub enum GameError {
     NothingToUndo,
     /// RU-TOUCH-MOVE: the touched piece has a legal move and must be the one moved.
     TouchMove { touched: Square },
+    /// RU-TOUCH-MOVE: with the option on, a move made (or a piece picked up) cannot be taken
+    /// back. `touched`: the piece picked up, if that is what undo would take back.
+    TouchMoveUndo { touched: Option<Square> },
     /// Only a piece of the side to move can be picked up.
     CannotTouch { square: Square, reason: String },
 }
@@ -208,11 +211,39 @@ impl fmt::Display for GameError {
             GameError::CannotTouch { square, reason } => {
                 write!(f, "cannot pick up {square}: {reason}")
             }
+            GameError::TouchMoveUndo { touched: Some(t) } => {
+                write!(f, "the piece on {t} was picked up: under the touch-move rule it cannot be put back by undo")
+            }
+            GameError::TouchMoveUndo { touched: None } => {
+                write!(f, "under the touch-move rule a move made cannot be taken back")
+            }
         }
     }
 }
 
 impl std::error::Error for GameError {}
+
+impl ErrorCode for GameError {
+    fn code(&self) -> &'static str {
+        match self {
+            GameError::Move(e) => e.code(),
+            GameError::GameOver(_) => "game-over",
+            GameError::NothingToUndo => "nothing-to-undo",
+            GameError::TouchMove { .. } | GameError::TouchMoveUndo { .. } => "touch-move",
+            GameError::CannotTouch { .. } => "cannot-touch",
+        }
+    }
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        match self {
+            GameError::Move(e) => e.fields(),
+            GameError::TouchMove { touched } | GameError::TouchMoveUndo { touched: Some(touched) } => {
+                vec![("square", touched.to_string().into())]
+            }
+            GameError::CannotTouch { square, .. } => vec![("square", square.to_string().into())],
+            _ => Vec::new(),
+        }
+    }
+}
 
 impl From<MoveError> for GameError {
     fn from(e: MoveError) -> GameError {
@@ -431,7 +462,14 @@ impl Game {
     /// Takes back the last move, restoring position, hash and draw counters exactly, and
     /// returns it. A draw agreed after that move is cancelled with it; a draw agreed before any
     /// move is cancelled alone (returning `Ok(None)`).
+    ///
+    /// RU-TOUCH-MOVE: with the option on, undo is refused ([`GameError::TouchMoveUndo`]): a
+    /// move made stands, and so does a piece picked up. [`Game::can_undo`] says whether undo is
+    /// allowed now.
     pub fn undo(&mut self) -> Result<Option<Move>, GameError> {
+        if self.options.touch_move && (!self.history.is_empty() || self.touched.is_some()) {
+            return Err(GameError::TouchMoveUndo { touched: self.touched });
+        }
         match self.history.pop() {
             None if self.agreed_draw => {
                 self.agreed_draw = false;
@@ -450,6 +488,26 @@ impl Game {
                 Ok(Some(ply.mv))
             }
         }
+    }
+
+    /// Whether [`Game::undo`] would succeed now: something to take back, and the touch-move rule
+    /// (when on) does not forbid it.
+    pub fn can_undo(&self) -> bool {
+        if self.options.touch_move && (!self.history.is_empty() || self.touched.is_some()) {
+            return false;
+        }
+        !self.history.is_empty() || self.agreed_draw
+    }
+
+    /// Whether a draw was agreed.
+    pub fn agreed_draw(&self) -> bool {
+        self.agreed_draw
+    }
+
+    /// Changes the options (used by saves, which replay the moves first).
+    pub(crate) fn set_options(&mut self, options: GameOptions) {
+        self.options = options;
+        self.outcome = self.compute_outcome();
     }
 
     /// Ends the game as a draw by agreement (the UI offers it; both players must have agreed).

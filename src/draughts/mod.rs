@@ -55,6 +55,7 @@ pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod save;
 pub mod square;
 pub mod zobrist;
 
@@ -67,4 +68,5 @@ pub use notation::{MoveError, MoveText};
 pub use pdn::PdnError;
 pub use perft::{perft, perft_divide, perft_paths};
 pub use position::{Piece, PieceCounts, Position, PositionError, Undo};
+pub use save::{Save, SaveError};
 pub use square::{Color, ParseSquareError, Square};
