@@ -173,7 +173,7 @@ test('an engine error is shown by its code in the page’s language, not in Engl
   await page.getByRole('button', { name: 'Импорт' }).click();
   await page.getByRole('textbox', { name: 'Импорт партии' }).fill('4HPwATDgc/ABMA:IAGgAAAAAAAA');
   await page.getByRole('button', { name: 'Загрузить' }).click();
-  const alert = page.getByRole('alert');
+  const alert = page.getByRole('dialog', { name: 'Импорт партии' }).getByRole('alert');
   await expect(alert).toContainText('Match ID GNU Backgammon');
   await expect(alert).not.toContainText(thrown.message);
   expect(errors()).toEqual([]);
