@@ -50,6 +50,7 @@
 //! - `tune` (native only): self-play data and a logistic fit of the weights (`tabla
 //!   tune-draughts`).
 
+pub mod baseline;
 mod clock;
 pub mod eval;
 mod levels;
@@ -58,6 +59,7 @@ mod tt;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tune;
 
+pub use baseline::BaselineEngine;
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::StdClock;
 pub use clock::{Clock, NoClock};

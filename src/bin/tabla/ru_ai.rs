@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use clap::Subcommand;
-use tabla::ai::draughts::{Engine, Level, Limits, SearchRoot, StdClock, tune};
+use tabla::ai::draughts::{BaselineEngine, Engine, Level, Limits, SearchResult, SearchRoot, StdClock, tune};
 use tabla::draughts::Position;
 
 #[derive(Subcommand)]
@@ -42,8 +42,10 @@ pub enum Command {
         #[arg(long)]
         no_levels: bool,
     },
-    /// Plays level A against level B from varied openings, each opening with both colours,
-    /// and prints A's wins/draws/losses and the Elo difference with its 95% error.
+    /// Plays player A against player B from varied openings, each opening with both colours,
+    /// and prints A's wins/draws/losses and the Elo difference with its 95% interval. A player
+    /// is a level (beginner ... master) or `baseline`, the frozen engine of issue 20 playing
+    /// as master (same time or node budget).
     DuelDraughts {
         #[arg(long)]
         a: String,
@@ -149,8 +151,8 @@ pub fn run(cmd: Command) -> Result<(), String> {
         }
         Command::BenchDraughts { positions, time_ms, no_levels } => bench(&positions, time_ms, no_levels),
         Command::DuelDraughts { a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose } => {
-            let a: Level = a.parse().map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
-            let b: Level = b.parse().map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
+            let a: Player = a.parse()?;
+            let b: Player = b.parse()?;
             duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose)
         }
         Command::TacticsDraughts { suite, time_ms, nodes, find, seed } => match find {
@@ -249,19 +251,88 @@ fn openings(plies: u32) -> Vec<Position> {
     layer
 }
 
+/// A duel player: a level of the live engine, or the frozen baseline playing as master.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Player {
+    Level(Level),
+    Baseline,
+}
+
+impl Player {
+    fn name(self) -> &'static str {
+        match self {
+            Player::Level(l) => l.name(),
+            Player::Baseline => "baseline",
+        }
+    }
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Player {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Player, String> {
+        if s.trim().eq_ignore_ascii_case("baseline") {
+            return Ok(Player::Baseline);
+        }
+        s.parse().map(Player::Level).map_err(|e: tabla::ai::draughts::ParseLevelError| format!("{e}, or baseline"))
+    }
+}
+
+/// A player with its engine (one per thread).
+enum Bot {
+    Live(Level, Engine),
+    Base(BaselineEngine),
+}
+
+impl Bot {
+    fn new(p: Player) -> Bot {
+        match p {
+            Player::Level(l) => Bot::Live(l, Engine::new(8)),
+            Player::Baseline => Bot::Base(BaselineEngine::new(8)),
+        }
+    }
+
+    fn clear(&mut self) {
+        match self {
+            Bot::Live(_, e) => e.clear(),
+            Bot::Base(e) => e.clear(),
+        }
+    }
+
+    /// The move: master and the baseline search to `master_nodes` if given, else to `time_ms`
+    /// (default 1 s); the other levels play their own way (`time_ms` overrides a level's time).
+    fn play(&mut self, root: &SearchRoot, time_ms: Option<f64>, master_nodes: Option<u64>, seed: u64) -> SearchResult {
+        let clock = StdClock::new();
+        let master_limits = match master_nodes {
+            Some(n) => Limits { nodes: Some(n), ..Limits::default() },
+            None => Limits { time_ms: Some(time_ms.unwrap_or(1000.0)), ..Limits::default() },
+        };
+        match self {
+            Bot::Live(Level::Master, e) => e.search(root, &master_limits, &clock),
+            Bot::Live(level, e) => e.best_move(root, *level, time_ms, seed, &clock),
+            Bot::Base(e) => e.search(root, &master_limits, &clock),
+        }
+        .expect("a legal move exists")
+    }
+}
+
 /// One game's outcome for the side that moved first in the given opening: 1 win, 0 draw,
 /// -1 loss; and its length in plies.
 fn play_game(
     start: Position,
-    players: [(Level, &mut Engine); 2],
+    players: [&mut Bot; 2],
     time_ms: Option<f64>,
     master_nodes: Option<u64>,
     seed: u64,
-    first_is: usize,
 ) -> (i32, usize, Vec<String>) {
     let mut players = players;
-    for (_, e) in players.iter_mut() {
-        e.clear();
+    for b in players.iter_mut() {
+        b.clear();
     }
     let mut root = SearchRoot::new(start);
     let mut ply = 0;
@@ -275,16 +346,7 @@ fn play_game(
         if root.is_over() || ply >= 300 {
             return (0, ply, moves);
         }
-        let who = (ply + first_is) % 2;
-        let (level, engine) = &mut players[who];
-        let clock = StdClock::new();
-        let r = if *level == Level::Master && master_nodes.is_some() {
-            let limits = Limits { nodes: master_nodes, ..Limits::default() };
-            engine.search(&root, &limits, &clock)
-        } else {
-            engine.best_move(&root, *level, time_ms, seed.wrapping_add(ply as u64), &clock)
-        }
-        .expect("a legal move exists");
+        let r = players[ply % 2].play(&root, time_ms, master_nodes, seed.wrapping_add(ply as u64));
         moves.push(root.position.move_text(&r.best));
         root = root.after(&r.best);
         ply += 1;
@@ -298,8 +360,8 @@ fn elo(score: f64) -> f64 {
 
 #[allow(clippy::too_many_arguments)]
 fn duel(
-    a: Level,
-    b: Level,
+    a: Player,
+    b: Player,
     games: usize,
     seed: u64,
     opening_plies: u32,
@@ -353,8 +415,8 @@ fn duel(
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
-                let mut ea = Engine::new(8);
-                let mut eb = Engine::new(8);
+                let mut ea = Bot::new(a);
+                let mut eb = Bot::new(b);
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&(pair, a_color)) = todo.get(k) else { break };
@@ -362,9 +424,9 @@ fn duel(
                     let game_seed = seed ^ ((pair as u64) << 20) ^ (a_color as u64) << 40;
                     // a_color 0: A moves first from the opening position.
                     let (res, plies, moves) = if a_color == 0 {
-                        play_game(start, [(a, &mut ea), (b, &mut eb)], time_ms, master_nodes, game_seed, 0)
+                        play_game(start, [&mut ea, &mut eb], time_ms, master_nodes, game_seed)
                     } else {
-                        play_game(start, [(b, &mut eb), (a, &mut ea)], time_ms, master_nodes, game_seed, 0)
+                        play_game(start, [&mut eb, &mut ea], time_ms, master_nodes, game_seed)
                     };
                     let a_result = if a_color == 0 { res } else { -res };
                     if verbose {
