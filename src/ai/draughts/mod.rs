@@ -52,6 +52,7 @@
 
 pub mod baseline;
 mod clock;
+pub mod endgame;
 pub mod eval;
 mod levels;
 mod search;
@@ -65,9 +66,12 @@ pub use clock::StdClock;
 pub use clock::{Clock, NoClock};
 pub use eval::Weights;
 pub use levels::{Level, LevelParams, ParseLevelError, Rng};
-pub use search::{Limits, WIN, WIN_BOUND};
+pub use search::{KNOWN_WIN, Limits, WIN, WIN_BOUND};
+
+use std::sync::Arc;
 
 use crate::draughts::{DrawCounters, Game, Move, Position};
+pub use endgame::{Tablebase, Wdl};
 use search::Searcher;
 
 /// The position to search from, with what the draw rules need to know of the game before it.
@@ -224,11 +228,15 @@ impl SearchResult {
     }
 }
 
-/// The computer opponent: a transposition table and evaluation weights.
+/// The computer opponent: a transposition table, evaluation weights and, optionally, endgame
+/// databases.
 pub struct Engine {
     tt: tt::Table,
     /// The evaluation weights (default: [`Weights::DEFAULT`]).
     pub weights: Weights,
+    /// Endgame databases the search probes (none by default: build them with
+    /// [`Tablebase::generate`], once, and share them between engines).
+    pub tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Default for Engine {
@@ -242,7 +250,7 @@ impl Engine {
     /// An engine whose transposition table takes about `tt_mb` megabytes (16-byte entries,
     /// rounded down to a power of two).
     pub fn new(tt_mb: usize) -> Engine {
-        Engine { tt: tt::Table::new(tt_mb), weights: Weights::DEFAULT }
+        Engine { tt: tt::Table::new(tt_mb), weights: Weights::DEFAULT, tablebase: None }
     }
 
     /// Forgets everything learnt in earlier searches (for reproducible results).
@@ -260,7 +268,9 @@ impl Engine {
         let start = clock.now_ms();
         self.tt.new_search();
         let weights = self.weights;
+        let tablebase = self.tablebase.clone();
         let mut s = Searcher::new(&mut self.tt, &weights, clock);
+        s.tablebase = tablebase.as_deref();
         if let Some(t) = limits.time_ms {
             // A small margin for the unwinding and the caller's work.
             s.deadline = start + (t - (t * 0.03).min(15.0)).max(0.0);

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use clap::Subcommand;
+use tabla::ai::draughts::endgame::Tablebase;
 use tabla::ai::draughts::{BaselineEngine, Engine, Level, Limits, SearchResult, SearchRoot, StdClock, tune};
 use tabla::draughts::Position;
 
@@ -28,6 +29,9 @@ pub enum Command {
         /// Transposition table size in MB.
         #[arg(long, default_value_t = 16)]
         tt_mb: usize,
+        /// Build and probe the endgame databases up to this many pieces (0: none).
+        #[arg(long, default_value_t = 0)]
+        tablebase: u32,
     },
     /// Nodes per second and depth reached in a fixed time over a committed set of positions,
     /// then each level's time per move.
@@ -75,6 +79,10 @@ pub enum Command {
         /// Print every game.
         #[arg(long)]
         verbose: bool,
+        /// The live engine's players probe endgame databases up to this many pieces (0: none;
+        /// the baseline never does).
+        #[arg(long, default_value_t = 0)]
+        tablebase: u32,
     },
     /// The tactics suite: solves each position of a file of shots (FEN and winning first move),
     /// or with --find N searches self-play games for N new shots and appends them to the file.
@@ -92,6 +100,16 @@ pub enum Command {
         find: Option<usize>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// Builds the endgame databases (every position with up to N pieces) by retrograde
+    /// analysis, prints their size, generation time and results, and optionally a position's
+    /// value with the database's best line.
+    EndgameDraughts {
+        #[arg(long, default_value_t = 4)]
+        pieces: u32,
+        /// PDN FEN of a position to look up.
+        #[arg(long)]
+        fen: Option<String>,
     },
     /// Tunes the evaluation weights: self-play games (reproducible from the seed, resumable),
     /// then a logistic fit of the weights to the games' results.
@@ -121,12 +139,16 @@ pub enum Command {
 
 pub fn run(cmd: Command) -> Result<(), String> {
     match cmd {
-        Command::AnalyzeDraughts { fen, depth, nodes, time_ms, tt_mb } => {
+        Command::AnalyzeDraughts { fen, depth, nodes, time_ms, tt_mb, tablebase } => {
             let pos = match fen {
                 Some(f) => Position::from_fen(&f).map_err(|e| e.to_string())?,
                 None => Position::start(),
             };
             let mut engine = Engine::new(tt_mb);
+            engine.tablebase = build_tablebase(tablebase)?;
+            if let Some(v) = engine.tablebase.as_ref().and_then(|tb| tb.probe(&pos)) {
+                println!("database: {v}");
+            }
             let limits = Limits {
                 depth,
                 nodes,
@@ -150,15 +172,29 @@ pub fn run(cmd: Command) -> Result<(), String> {
             Ok(())
         }
         Command::BenchDraughts { positions, time_ms, no_levels } => bench(&positions, time_ms, no_levels),
-        Command::DuelDraughts { a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose } => {
+        Command::DuelDraughts {
+            a,
+            b,
+            games,
+            seed,
+            opening_plies,
+            time_ms,
+            master_nodes,
+            threads,
+            out,
+            verbose,
+            tablebase,
+        } => {
+            let tb = build_tablebase(tablebase)?;
             let a: Player = a.parse()?;
             let b: Player = b.parse()?;
-            duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose)
+            duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose, tb)
         }
         Command::TacticsDraughts { suite, time_ms, nodes, find, seed } => match find {
             Some(n) => find_shots(&suite, n, seed),
             None => solve_suite(&suite, time_ms, nodes),
         },
+        Command::EndgameDraughts { pieces, fen } => endgame(pieces, fen),
         Command::TuneDraughts { data, games, seed, nodes, iterations, threads, l2 } => {
             tune::run(&data, games, seed, nodes, iterations, threads, l2, &mut |s| println!("{s}"))
         }
@@ -290,9 +326,13 @@ enum Bot {
 }
 
 impl Bot {
-    fn new(p: Player) -> Bot {
+    fn new(p: Player, tablebase: &Option<Arc<Tablebase>>) -> Bot {
         match p {
-            Player::Level(l) => Bot::Live(l, Engine::new(8)),
+            Player::Level(l) => {
+                let mut e = Engine::new(8);
+                e.tablebase = tablebase.clone();
+                Bot::Live(l, e)
+            }
             Player::Baseline => Bot::Base(BaselineEngine::new(8)),
         }
     }
@@ -370,6 +410,7 @@ fn duel(
     threads: usize,
     out: Option<PathBuf>,
     verbose: bool,
+    tablebase: Option<Arc<Tablebase>>,
 ) -> Result<(), String> {
     let pairs = games.div_ceil(2);
     let mut book = openings(opening_plies);
@@ -415,8 +456,8 @@ fn duel(
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
-                let mut ea = Bot::new(a);
-                let mut eb = Bot::new(b);
+                let mut ea = Bot::new(a, &tablebase);
+                let mut eb = Bot::new(b, &tablebase);
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&(pair, a_color)) = todo.get(k) else { break };
@@ -647,4 +688,44 @@ fn verify_shot(engine: &mut Engine, p: &Position, m0: i32) -> Option<String> {
         p.move_text(&shallow.best),
         deep.pv_text(p).join(" ")
     ))
+}
+
+/// The endgame databases up to `pieces` pieces (none for 0), with their build time printed.
+fn build_tablebase(pieces: u32) -> Result<Option<Arc<Tablebase>>, String> {
+    if pieces == 0 {
+        return Ok(None);
+    }
+    let t0 = std::time::Instant::now();
+    let tb = Tablebase::generate(pieces).map_err(|e| e.to_string())?;
+    println!("endgame databases up to {pieces} pieces built in {:.0} ms", t0.elapsed().as_secs_f64() * 1000.0);
+    Ok(Some(Arc::new(tb)))
+}
+
+fn endgame(pieces: u32, fen: Option<String>) -> Result<(), String> {
+    let pos = fen.map(|f| Position::from_fen(&f).map_err(|e| e.to_string())).transpose()?;
+    let t0 = std::time::Instant::now();
+    let tb = Tablebase::generate(pieces).map_err(|e| e.to_string())?;
+    let ms = t0.elapsed().as_secs_f64() * 1000.0;
+    let st = tb.stats();
+    println!(
+        "up to {pieces} pieces: {} materials, {} positions (White to move; Black to move by symmetry), \
+         {} bytes, generated in {ms:.0} ms",
+        st.materials, st.positions, st.bytes
+    );
+    println!("  wins {}  draws {}  losses {}  longest {} plies", st.wins, st.draws, st.losses, st.longest);
+    if let Some(mut p) = pos {
+        println!("{}", p.diagram());
+        let v = tb.probe(&p).ok_or("the position has more pieces than the database")?;
+        println!("value: {v}");
+        let mut line = Vec::new();
+        while let Some((mv, _)) = tb.best_move(&p) {
+            line.push(p.move_text(&mv));
+            p = p.after(&mv);
+            if line.len() >= 60 {
+                break;
+            }
+        }
+        println!("line: {}", line.join(" "));
+    }
+    Ok(())
 }
