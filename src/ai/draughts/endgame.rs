@@ -35,9 +35,10 @@
 //! use tabla::ai::draughts::endgame::{Tablebase, Wdl};
 //! use tabla::draughts::Position;
 //! let tb = Tablebase::generate(2).unwrap();
-//! // One king against one man that cannot escape: a win for the king's side.
-//! let p = Position::from_fen("W:WKa1:Bh8").unwrap_or_else(|_| Position::from_fen("W:WKa1:BKh8").unwrap());
-//! assert!(tb.probe(&p).is_some());
+//! // One king against one king is a draw.
+//! assert_eq!(tb.probe(&Position::from_fen("W:WKa1:BKh4").unwrap()), Some(Wdl::Draw));
+//! // A king against a man it attacks: the capture ends the game.
+//! assert_eq!(tb.probe(&Position::from_fen("W:WKa1:Bc3").unwrap()), Some(Wdl::Win(1)));
 //! ```
 
 use std::fmt;
@@ -46,7 +47,7 @@ use crate::draughts::bitboard::{Bitboard, RANK1, RANK8, slide};
 use crate::draughts::{Color, DrawCounters, Move, Position};
 
 /// The most pieces a database may cover (the index tables are built for this many of a kind).
-pub const MAX_PIECES: u32 = 5;
+pub const MAX_PIECES: u32 = 4;
 
 /// A database value, from the side to move's view (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -201,6 +202,13 @@ const fn binom_table() -> [[usize; 6]; 33] {
 
 static BINOM: [[usize; 6]; 33] = binom_table();
 
+/// `SETS[k][r]`: the `k`-element set of squares of colex rank `r` (the rank of a set does not
+/// depend on the universe's size, so one table serves men and kings).
+fn sets() -> &'static [Vec<Bitboard>; MAX_PIECES as usize + 1] {
+    static SETS: std::sync::OnceLock<[Vec<Bitboard>; MAX_PIECES as usize + 1]> = std::sync::OnceLock::new();
+    SETS.get_or_init(|| std::array::from_fn(|k| (0..binom(32, k)).map(|r| unrank_set(r, k)).collect()))
+}
+
 /// The set of colex rank `r` with `k` elements (inverse of [`rank_set`] before the offset).
 fn unrank_set(mut r: usize, k: usize) -> Bitboard {
     let mut b = 0;
@@ -227,7 +235,7 @@ fn index_of(material: Material, pos: &Position) -> usize {
     ];
     let mut i = 0;
     for ((r, n), (g, _)) in parts.into_iter().zip(material.groups()) {
-        i = i * binom(n, g as usize) + r;
+        i = i * BINOM[n][g as usize] + r;
     }
     i
 }
@@ -248,11 +256,12 @@ impl Slice {
     /// its promotion rank — the latter is excluded by the men's universes).
     fn position(&self, mut i: usize) -> Option<Position> {
         let g = self.material.groups();
+        let table = self::sets();
         let mut sets = [0u32; 4];
         for j in (0..4).rev() {
             let (k, n) = g[j];
-            let size = binom(n as usize, k as usize);
-            sets[j] = unrank_set(i % size, k as usize);
+            let size = BINOM[n as usize][k as usize];
+            sets[j] = table[k as usize][i % size];
             i /= size;
         }
         let (wm, wk, bm, bk) = (sets[0], sets[1], sets[2] << 4, sets[3]);
