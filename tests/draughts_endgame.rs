@@ -137,3 +137,39 @@ fn ru_draw_3k1k_master_wins_three_kings_vs_king_within_15_moves() {
     assert!(longest <= 15, "{longest}");
     eprintln!("{n} set-ups won, the longest in {longest} moves");
 }
+
+/// RU-DRAW-3K1K and RU-DRAW-5 as the probe sees them: `rule_slack` is the first ply after
+/// which the referee's own rule check would fire.
+#[test]
+fn ru_draw_3k1k_rule_slack_counts_the_strong_sides_moves() {
+    use tabla::ai::draughts::endgame::rule_slack;
+    use tabla::draughts::DrawCounters;
+    let p = fen("W:WKa1,Kc3,Ke1:BKh4");
+    // Fresh counters, the kings' side to move: its 15th move is ply 29.
+    assert_eq!(rule_slack(&p, &DrawCounters::default(), 100), 29);
+    let late = DrawCounters { balance_moves: [14, 14], ..DrawCounters::default() };
+    assert_eq!(rule_slack(&p, &late, 100), 1);
+    // Beyond the horizon: none.
+    assert_eq!(rule_slack(&p, &DrawCounters::default(), 20), u32::MAX);
+    // RU-DRAW-5, one king against one king: 5 moves of each side.
+    assert_eq!(rule_slack(&fen("W:WKc1:BKh4"), &DrawCounters::default(), 100), 10);
+}
+
+/// RU-DRAW-3K1K in the search: a database win in 19 plies is a proven win with fresh
+/// counters or without the draw rules, but not when only 5 of the 15 moves are left.
+#[test]
+fn ru_draw_3k1k_database_win_beyond_the_rule_is_not_a_proven_win() {
+    use tabla::ai::draughts::Score;
+    use tabla::draughts::DrawCounters;
+    let mut engine = Engine::new(4);
+    engine.tablebase = Some(tb().clone());
+    let limits = Limits { depth: Some(6), ..Limits::default() };
+    let mut root = SearchRoot::new(fen("W:WKa1,Kc3,Ke1:BKh4"));
+    assert_eq!(engine.search(&root, &limits, &NoClock).unwrap().score(), Score::WinIn(19));
+    root.counters = DrawCounters { balance_moves: [10, 10], ..DrawCounters::default() };
+    let s = engine.search(&root, &limits, &NoClock).unwrap().score();
+    assert!(matches!(s, Score::Centi(c) if c > 20_000), "{s:?}");
+    root.draw_rules = false;
+    engine.clear();
+    assert_eq!(engine.search(&root, &limits, &NoClock).unwrap().score(), Score::WinIn(19));
+}

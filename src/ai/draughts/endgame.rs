@@ -560,19 +560,21 @@ fn quiet_predecessors(pos: &Position, buf: &mut Vec<Move>) -> Vec<Position> {
 }
 
 /// How many more plies a win may take from `pos` with `counters` before a move-count draw
-/// rule could end the game first, or `u32::MAX` (no rule within 254 plies). Computed with the
+/// rule could end the game first: the first ply after which a rule would fire, looking at most
+/// `horizon` plies ahead, or `u32::MAX` if none fires within it (a win in `d` plies is safe if
+/// `d <= rule_slack(pos, counters, d)`: a win on the ply a rule would fire takes precedence). Computed with the
 /// referee's own [`DrawCounters::draw_reason`] on the counters advanced ply by ply as if every
 /// move were quiet (no capture, no promotion: those reset the counters and end a database
 /// line's current phase). Approximations, both documented in docs/draughts-ai.md: with men on
 /// the board RU-DRAW-KINGS-15 is not advanced (a man's move resets it), and the first clause of
 /// RU-DRAW-5 counts only if the lone king stands on the main road now (not if it may step onto
 /// it later); the search's own rule checks still apply at every node.
-pub fn rule_slack(pos: &Position, counters: &DrawCounters) -> u32 {
+pub fn rule_slack(pos: &Position, counters: &DrawCounters, horizon: u32) -> u32 {
     let mut c = *counters;
     let no_men = pos.men() == 0;
     let main_road = main_road_now(pos);
     let mut mover = pos.turn();
-    for ply in 1..255u32 {
+    for ply in 1..=horizon {
         if no_men {
             c.kings_only_plies += 1;
         }

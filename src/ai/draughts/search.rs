@@ -131,7 +131,7 @@ impl<'a> Searcher<'a> {
     fn probe(&self, pos: &Position, counters: &DrawCounters, ply: usize) -> Option<i32> {
         let tb = self.tablebase?;
         let v = tb.probe(pos)?;
-        let exact = |d: u32| !self.draw_rules || d <= rule_slack(pos, counters);
+        let exact = |d: u32| !self.draw_rules || d <= rule_slack(pos, counters, d);
         Some(match v {
             Wdl::Draw => 0,
             Wdl::Win(d) if exact(d) => WIN - ply as i32 - d as i32,

@@ -110,6 +110,9 @@ pub enum Command {
         /// PDN FEN of a position to look up.
         #[arg(long)]
         fen: Option<String>,
+        /// Also print wins/draws/losses and the longest distance for each material.
+        #[arg(long)]
+        detail: bool,
     },
     /// Tunes the evaluation weights: self-play games (reproducible from the seed, resumable),
     /// then a logistic fit of the weights to the games' results.
@@ -194,7 +197,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             Some(n) => find_shots(&suite, n, seed),
             None => solve_suite(&suite, time_ms, nodes),
         },
-        Command::EndgameDraughts { pieces, fen } => endgame(pieces, fen),
+        Command::EndgameDraughts { pieces, fen, detail } => endgame(pieces, fen, detail),
         Command::TuneDraughts { data, games, seed, nodes, iterations, threads, l2 } => {
             tune::run(&data, games, seed, nodes, iterations, threads, l2, &mut |s| println!("{s}"))
         }
@@ -701,7 +704,7 @@ fn build_tablebase(pieces: u32) -> Result<Option<Arc<Tablebase>>, String> {
     Ok(Some(Arc::new(tb)))
 }
 
-fn endgame(pieces: u32, fen: Option<String>) -> Result<(), String> {
+fn endgame(pieces: u32, fen: Option<String>, detail: bool) -> Result<(), String> {
     let pos = fen.map(|f| Position::from_fen(&f).map_err(|e| e.to_string())).transpose()?;
     let t0 = std::time::Instant::now();
     let tb = Tablebase::generate(pieces).map_err(|e| e.to_string())?;
@@ -713,6 +716,21 @@ fn endgame(pieces: u32, fen: Option<String>) -> Result<(), String> {
         st.materials, st.positions, st.bytes
     );
     println!("  wins {}  draws {}  losses {}  longest {} plies", st.wins, st.draws, st.losses, st.longest);
+    if detail {
+        use tabla::ai::draughts::Wdl;
+        println!("  material (to move: men+kings v men+kings): wins draws losses longest");
+        for m in tb.materials() {
+            let (mut w, mut d, mut l, mut longest) = (0, 0, 0, 0);
+            for (_, v) in tb.positions(m) {
+                match v {
+                    Wdl::Win(n) => (w, longest) = (w + 1, longest.max(n)),
+                    Wdl::Loss(n) => (l, longest) = (l + 1, longest.max(n)),
+                    Wdl::Draw => d += 1,
+                }
+            }
+            println!("  {}m{}k v {}m{}k: {w} {d} {l} {longest}", m.men, m.kings, m.opp_men, m.opp_kings);
+        }
+    }
     if let Some(mut p) = pos {
         println!("{}", p.diagram());
         let v = tb.probe(&p).ok_or("the position has more pieces than the database")?;
