@@ -3,9 +3,9 @@
 //! game-theoretic value under the Russian rules and the distance to the end in plies.
 //!
 //! # What a value means
-//! [`Wdl::Win(d)`]: the side to move wins in `d` plies (its opponent has no piece or no legal
+//! [`Wdl::Win`]`(d)`: the side to move wins in `d` plies (its opponent has no piece or no legal
 //! move after `d` plies), playing the fastest win against the longest defence;
-//! [`Wdl::Loss(d)`]: it loses in `d` plies against the fastest win; [`Wdl::Draw`]: neither side
+//! [`Wdl::Loss`]`(d)`: it loses in `d` plies against the fastest win; [`Wdl::Draw`]: neither side
 //! can force a win, i.e. with best play the game goes on forever (a repetition). The move-count
 //! draw rules (RU-DRAW-3K1K, RU-DRAW-KINGS-15, RU-DRAW-30-60, RU-DRAW-5) are **not** part of
 //! the value: a win may take longer than a rule allows. The search takes them into account
