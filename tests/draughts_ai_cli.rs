@@ -29,7 +29,10 @@ fn duel_draughts_against_the_baseline() {
 fn endgame_draughts_prints_figures_and_a_value() {
     let (ok, out, err) = tabla(&["endgame-draughts", "--pieces", "2", "--fen", "W:WKa1:Bc3"]);
     assert!(ok, "{err}");
-    assert!(out.contains("up to 2 pieces: 4 materials, 3488 positions") && out.contains(" bytes, generated in "), "{out}");
+    assert!(
+        out.contains("up to 2 pieces: 4 materials, 3488 positions") && out.contains(" bytes, generated in "),
+        "{out}"
+    );
     assert!(out.contains("value: win in 1 plies") && out.contains("line: a1:d4"), "{out}");
     let (ok, _, err) = tabla(&["endgame-draughts", "--pieces", "5"]);
     assert!(!ok);

@@ -173,3 +173,32 @@ fn ru_draw_3k1k_database_win_beyond_the_rule_is_not_a_proven_win() {
     engine.clear();
     assert_eq!(engine.search(&root, &limits, &NoClock).unwrap().score(), Score::WinIn(19));
 }
+
+/// Building only what one ending needs gives the same values as building everything: here
+/// three kings against a king (kings-only materials), and a king and a man against two men.
+#[test]
+fn endgame_generate_for_matches_the_full_database() {
+    for target in [
+        Material { men: 0, kings: 3, opp_men: 0, opp_kings: 1 },
+        Material { men: 1, kings: 1, opp_men: 2, opp_kings: 0 },
+    ] {
+        let t0 = std::time::Instant::now();
+        let part = Tablebase::generate_for(&[target]).unwrap();
+        eprintln!("{target:?}: {} bytes in {:?}", part.stats().bytes, t0.elapsed());
+        assert!(part.stats().bytes < tb().stats().bytes);
+        for m in [
+            target,
+            Material { men: target.opp_men, kings: target.opp_kings, opp_men: target.men, opp_kings: target.kings },
+        ] {
+            let mut n = 0;
+            for (p, v) in tb().positions(m) {
+                assert_eq!(part.probe(&p), Some(v), "{}", p.to_fen());
+                n += 1;
+            }
+            assert!(n > 1000);
+        }
+    }
+    // Kings only: nothing with a man is built.
+    let kings = Tablebase::generate_for(&[Material { men: 0, kings: 3, opp_men: 0, opp_kings: 1 }]).unwrap();
+    assert_eq!(kings.probe(&fen("W:WKa1,c3:BKh8")), None);
+}

@@ -119,7 +119,8 @@ pub struct Material {
 }
 
 impl Material {
-    fn of(pos: &Position) -> Material {
+    /// The material of a position, the side to move first.
+    pub fn of(pos: &Position) -> Material {
         let us = pos.count(pos.turn());
         let them = pos.count(!pos.turn());
         Material { men: us.men as u8, kings: us.kings as u8, opp_men: them.men as u8, opp_kings: them.kings as u8 }
@@ -305,8 +306,6 @@ impl Tablebase {
         if max_pieces > MAX_PIECES {
             return Err(TablebaseError::TooManyPieces(max_pieces));
         }
-        let n = MAX_PIECES as usize + 1;
-        let mut tb = Tablebase { max_pieces, slices: Vec::new(), lookup: vec![NONE; n * n * n * n] };
         // Every material, in solving order: pieces, then men (a promotion turns a man into a
         // king, a capture removes a piece: both lead to an earlier group).
         let mut all = Vec::new();
@@ -323,6 +322,54 @@ impl Tablebase {
                 }
             }
         }
+        Tablebase::build(max_pieces, all)
+    }
+
+    /// Builds only the databases of `targets` and of every material a capture or a promotion
+    /// can lead to from them (what solving them needs): e.g. three kings against a king needs
+    /// only the kings-only materials, a few milliseconds, where all of 4 pieces take seconds —
+    /// for a first use in the browser. [`probe`](Self::probe) answers `None` for materials not
+    /// built.
+    pub fn generate_for(targets: &[Material]) -> Result<Tablebase, TablebaseError> {
+        let mut all: Vec<Material> = Vec::new();
+        let mut todo: Vec<Material> = targets.to_vec();
+        while let Some(m) = todo.pop() {
+            if m.men + m.kings == 0 || m.opp_men + m.opp_kings == 0 || all.contains(&m) {
+                continue;
+            }
+            if m.total() > MAX_PIECES {
+                return Err(TablebaseError::TooManyPieces(m.total()));
+            }
+            all.push(m);
+            todo.push(m.swapped());
+            // One piece fewer of either side (a longer capture is several of these steps),
+            // or a man of either side promoted.
+            let Material { men, kings, opp_men, opp_kings } = m;
+            let mut next = Vec::new();
+            if men > 0 {
+                next.push(Material { men: men - 1, ..m });
+                next.push(Material { men: men - 1, kings: kings + 1, ..m });
+            }
+            if kings > 0 {
+                next.push(Material { kings: kings - 1, ..m });
+            }
+            if opp_men > 0 {
+                next.push(Material { opp_men: opp_men - 1, ..m });
+                next.push(Material { opp_men: opp_men - 1, opp_kings: opp_kings + 1, ..m });
+            }
+            if opp_kings > 0 {
+                next.push(Material { opp_kings: opp_kings - 1, ..m });
+            }
+            todo.extend(next);
+        }
+        let max_pieces = all.iter().map(|m| m.total()).max().unwrap_or(0);
+        Tablebase::build(max_pieces, all)
+    }
+
+    /// Solves the given materials (closed under capture and promotion) in dependency order.
+    fn build(max_pieces: u32, mut all: Vec<Material>) -> Result<Tablebase, TablebaseError> {
+        let n = MAX_PIECES as usize + 1;
+        let mut tb = Tablebase { max_pieces, slices: Vec::new(), lookup: vec![NONE; n * n * n * n] };
         all.sort_by_key(|m| (m.total(), m.men + m.opp_men, *m));
         let mut done = std::collections::HashSet::new();
         for m in all {

@@ -47,6 +47,12 @@
 //!   king on the main road, king and man against a king).
 //! - `levels`: beginner/easy score every root move with a shallow search and add noise, so their
 //!   mistakes are plausible; medium/hard are node-limited; master is time-limited (1 s).
+//! - [`endgame`]: databases of every position with up to 4 pieces by our own retrograde
+//!   analysis ([`Tablebase::generate`], or [`Tablebase::generate_for`] one ending and what it
+//!   needs); set [`Engine::tablebase`] and the search scores covered positions exactly, within
+//!   what the move-count draw rules leave (docs/draughts-ai.md).
+//! - [`baseline`]: a FROZEN copy of the engine of issue 7, the fixed yardstick of the duels
+//!   (`duel-draughts --b baseline`); never edited.
 //! - `tune` (native only): self-play data and a logistic fit of the weights (`tabla
 //!   tune-draughts`).
 
