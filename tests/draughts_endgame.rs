@@ -165,7 +165,11 @@ fn ru_draw_3k1k_database_win_beyond_the_rule_is_not_a_proven_win() {
     engine.tablebase = Some(tb().clone());
     let limits = Limits { depth: Some(6), ..Limits::default() };
     let mut root = SearchRoot::new(fen("W:WKa1,Kc3,Ke1:BKh4"));
-    assert_eq!(engine.search(&root, &limits, &NoClock).unwrap().score(), Score::WinIn(19));
+    let r = engine.search(&root, &limits, &NoClock).unwrap();
+    assert_eq!(r.score(), Score::WinIn(19));
+    // The principal variation runs on in the database to the end of the game.
+    assert_eq!(r.pv.len(), 19);
+    assert!(r.pv.iter().fold(root.position, |p, m| p.after(m)).is_lost());
     root.counters = DrawCounters { balance_moves: [10, 10], ..DrawCounters::default() };
     let s = engine.search(&root, &limits, &NoClock).unwrap().score();
     assert!(matches!(s, Score::Centi(c) if c > 20_000), "{s:?}");

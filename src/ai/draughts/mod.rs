@@ -234,6 +234,28 @@ impl SearchResult {
     }
 }
 
+/// A proven win or loss whose principal variation ends in a database position: the rest of
+/// the line is the database's (fastest win, longest defence), up to the end of the game.
+fn extend_pv_from_tablebase(tb: &Tablebase, root: &Position, result: &mut SearchResult) {
+    if result.score.abs() <= WIN_BOUND {
+        return;
+    }
+    let total = (WIN - result.score.abs()) as usize;
+    let mut p = *root;
+    for mv in &result.pv {
+        p = p.after(mv);
+    }
+    while result.pv.len() < total {
+        match tb.best_move(&p) {
+            Some((mv, Wdl::Win(_) | Wdl::Loss(_))) => {
+                result.pv.push(mv);
+                p = p.after(&mv);
+            }
+            _ => break,
+        }
+    }
+}
+
 /// The computer opponent: a transposition table, evaluation weights and, optionally, endgame
 /// databases.
 pub struct Engine {
@@ -329,6 +351,9 @@ impl Engine {
             }
         }
         result.nodes = s.nodes;
+        if let Some(tb) = tablebase.as_deref() {
+            extend_pv_from_tablebase(tb, &pos, &mut result);
+        }
         result.time_ms = clock.now_ms() - start;
         debug_assert!(legal.contains(&result.best));
         Some(result)
