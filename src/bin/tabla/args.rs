@@ -96,17 +96,17 @@ pub fn bg_level(s: &str) -> Result<tabla::ai::backgammon::Level, String> {
     s.parse()
 }
 
+/// A Russian draughts computer level (the AI's parser).
+pub fn ru_level(s: &str) -> Result<tabla::ai::draughts::Level, String> {
+    s.parse().map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())
+}
+
 /// A backgammon-family player of a duel: a level, `pubeval` or `heuristic`.
 pub fn bg_player(s: &str) -> Result<String, String> {
     match s {
         "pubeval" | "heuristic" => Ok(s.to_string()),
         _ => bg_level(s).map(|_| s.to_string()),
     }
-}
-
-/// A Russian draughts computer level (the AI's parser).
-pub fn ru_level(s: &str) -> Result<tabla::ai::draughts::Level, String> {
-    s.parse().map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())
 }
 
 /// A roll of two dice such as `3-1` (the engine's parser: each die 1 to 6).
