@@ -67,6 +67,7 @@
 //! ```
 
 pub mod game;
+pub mod mat;
 pub mod match_id;
 pub mod movegen;
 pub mod notation;
@@ -74,10 +75,13 @@ pub mod position;
 pub mod position_id;
 pub mod save;
 pub mod scoring;
+pub mod sgf;
 pub mod state;
 pub mod variant;
+pub mod xgid;
 
 pub use game::{Action, Cube, Game, GameError, LastPlay, Phase, PlayInfo};
+pub use mat::{MatError, MatHeader, MatImport};
 pub use match_id::{MatchIdError, MatchInfo};
 pub use movegen::{MoveRules, Play, PlaySink, Step};
 pub use notation::{NotationError, format_play};
@@ -85,5 +89,7 @@ pub use position::{Position, Setup, SetupError};
 pub use position_id::PositionIdError;
 pub use save::{Save, SaveError};
 pub use scoring::{Outcome, OutcomeKind};
+pub use sgf::{SgfError, SgfImport};
 pub use state::GameState;
 pub use variant::{Options, OptionsInput, Player, Scoring, StartRule, Variant};
+pub use xgid::{Xgid, XgidError};
