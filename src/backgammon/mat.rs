@@ -93,6 +93,38 @@ impl Default for MatHeader {
 pub struct MatImport {
     pub game: Game,
     pub header: MatHeader,
+    /// The file's last game ends by a resignation: the game is left where the player resigned.
+    pub resignation: Option<Resignation>,
+}
+
+/// A game a file ends by resignation. tabla's engine has no resignations: an import leaves the
+/// game at the position where the player resigned and reports the result here. A resignation
+/// followed by more games cannot be replayed (the engine cannot end the game): an error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resignation {
+    pub winner: Player,
+    /// The points the file says the winner won (the cube value times 1, 2 or 3 in backgammon).
+    pub points: u32,
+    /// Where the file says so.
+    pub line: usize,
+}
+
+/// Checks that `points` can be won by a resignation at the current cube, under the game's scoring.
+pub(crate) fn check_resignation(g: &Game, winner: Player, points: u32, line: usize) -> Result<Resignation, String> {
+    let cube = g.cube().value.max(1);
+    let kinds: &[u32] = match g.options().scoring {
+        Scoring::Standard => &[1, 2, 3],
+        Scoring::Table => &[1, 2, 4, 8],
+        Scoring::PerChecker => &[],
+    };
+    if points % cube == 0 && (kinds.contains(&(points / cube)) || kinds.is_empty()) {
+        Ok(Resignation { winner, points, line })
+    } else {
+        Err(format!("a resignation at cube {cube} is worth {} points, not {points}", {
+            let v: Vec<String> = kinds.iter().map(|k| (k * cube).to_string()).collect();
+            v.join(", ")
+        }))
+    }
 }
 
 /// What is wrong with a `.mat` file, or why a game cannot be written as one. Lines count from 1.
@@ -308,6 +340,9 @@ fn step_by_step(g: &mut Game, steps: &[(u8, u8)]) -> Result<(), GameError> {
     }
     g.confirm()
 }
+
+/// The tags [`options_from_tags`] reads (and [`tags_for_options`] writes).
+const OPTION_TAGS: [&str; 3] = ["Variation", "Jacoby", "Tabla"];
 
 /// The options a file's tags describe: tabla's own tag wins; else `Variation` and `Jacoby` over
 /// the variant's defaults. `match_length` comes from the file.
@@ -580,6 +615,7 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
     let mut games = 0usize;
     // A roll written with no move while a move was possible: (line, text, the engine's refusal).
     let mut unplayed: Option<(usize, String, GameError)> = None;
+    let mut resigned: Option<Resignation> = None;
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let raw = raw.trim_end_matches(['\r', '\u{feff}']);
@@ -593,6 +629,9 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
                 tags.push(tag);
             }
             continue;
+        }
+        if let Some(r) = resigned {
+            return Err(after_resignation(r));
         }
         let lower = t.to_ascii_lowercase();
         if let Some(n) = lower.strip_suffix("point match") {
@@ -683,20 +722,29 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
         };
         for (col, cell) in cells {
             let side = if col == 0 { Player::White } else { Player::Black };
+            if let Some(r) = resigned {
+                return Err(after_resignation(r));
+            }
             if let Some((at, text, error)) = unplayed.take() {
                 // A roll written without a move, though one was possible: the player rolled and
                 // then resigned, or the file is wrong.
-                return Err(match cell {
-                    Cell::Wins(n) => MatError::Unsupported {
-                        line,
-                        reason: format!(
-                            "{} wins {n} {} after the roll '{text}' on line {at} was not played (a resignation): tabla's engine has no resignations",
-                            player_name(side),
-                            points_word(n)
-                        ),
-                    },
-                    _ => MatError::Illegal { line: at, text, error },
-                });
+                match cell {
+                    Cell::Wins(n) => {
+                        resigned = Some(
+                            check_resignation(g, side, n, line).map_err(|reason| MatError::Mismatch { line, reason })?,
+                        );
+                        continue;
+                    }
+                    _ => return Err(MatError::Illegal { line: at, text, error }),
+                }
+            }
+            if let Cell::Wins(n) = cell {
+                if g.outcome().is_none() {
+                    resigned = Some(
+                        check_resignation(g, side, n, line).map_err(|reason| MatError::Mismatch { line, reason })?,
+                    );
+                    continue;
+                }
             }
             if let Cell::Move { dice, moves } = &cell {
                 if moves.is_empty() {
@@ -717,7 +765,21 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
     }
     let game = game.ok_or(MatError::NoGame)?;
     let players = players.unwrap_or_else(|| MatHeader::default().players);
-    Ok(MatImport { game, header: MatHeader { players, tags } })
+    // The tags the options were read from are the options' now; the rest are the caller's.
+    let tags = tags.into_iter().filter(|(k, _)| !OPTION_TAGS.iter().any(|o| k.eq_ignore_ascii_case(o))).collect();
+    Ok(MatImport { game, header: MatHeader { players, tags }, resignation: resigned })
+}
+
+fn after_resignation(r: Resignation) -> MatError {
+    MatError::Unsupported {
+        line: r.line,
+        reason: format!(
+            "{} wins {} {} by a resignation and the file goes on: tabla's engine has no resignations to end the game with",
+            player_name(r.winner),
+            r.points,
+            points_word(r.points)
+        ),
+    }
 }
 
 fn apply_cell(g: &mut Game, side: Player, cell: &Cell, line: usize) -> Result<(), MatError> {
@@ -751,14 +813,7 @@ fn apply_cell(g: &mut Game, side: Player, cell: &Cell, line: usize) -> Result<()
             r.map_err(|e| illegal(word.to_string(), e))
         }
         Cell::Wins(n) => match g.outcome() {
-            None => Err(MatError::Unsupported {
-                line,
-                reason: format!(
-                    "{} wins {n} {} before the game is played out (a resignation): tabla's engine has no resignations",
-                    player_name(side),
-                    points_word(*n)
-                ),
-            }),
+            None => Err(MatError::Mismatch { line, reason: "a result before the game ended".to_string() }),
             Some(o) if o.winner != side || o.points != *n => Err(MatError::Mismatch {
                 line,
                 reason: format!(

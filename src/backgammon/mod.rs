@@ -81,7 +81,7 @@ pub mod variant;
 pub mod xgid;
 
 pub use game::{Action, Cube, Game, GameError, LastPlay, Phase, PlayInfo};
-pub use mat::{MatError, MatHeader, MatImport};
+pub use mat::{MatError, MatHeader, MatImport, Resignation};
 pub use match_id::{MatchIdError, MatchInfo};
 pub use movegen::{MoveRules, Play, PlaySink, Step};
 pub use notation::{NotationError, format_play};

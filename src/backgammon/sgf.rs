@@ -52,7 +52,7 @@ use std::fmt;
 use crate::dice::Dice;
 
 use super::game::{Game, GameError, Phase};
-use super::mat::{Event, game_logs, is_standard_backgammon, play_move, why_not_exportable};
+use super::mat::{Event, Resignation, check_resignation, game_logs, is_standard_backgammon, play_move, why_not_exportable};
 use super::variant::{Options, Player, Variant};
 
 /// An SGF file read back: the game (the whole match, where the file ends) and the players'
@@ -61,6 +61,9 @@ use super::variant::{Options, Player, Variant};
 pub struct SgfImport {
     pub game: Game,
     pub players: [String; 2],
+    /// The last game ends by a resignation (`RE[B+2R]` before the moves end the game): the game
+    /// is left where the player resigned (see [`Resignation`]).
+    pub resignation: Option<Resignation>,
 }
 
 /// What is wrong with an SGF file, or why a game cannot be written as one. Lines count from 1.
@@ -198,7 +201,7 @@ fn parse_collection(text: &str) -> Result<Vec<Vec<Node>>, SgfError> {
                         let mut v = String::new();
                         loop {
                             let Some(&ch) = chars.get(i) else {
-                                return Err(syntax(line, "a property value '[' is not closed by ']'"));
+                                return Err(syntax(line, "the file ends inside a property value '[...]': truncated?"));
                             };
                             i += 1;
                             match ch {
@@ -363,6 +366,7 @@ pub fn import(text: &str, dice: Dice) -> Result<SgfImport, SgfError> {
     let mut game: Option<Game> = None;
     let mut dice = Some(dice);
     let mut players = ["White".to_string(), "Black".to_string()];
+    let mut resignation = None;
     for (k, tree) in trees.iter().enumerate() {
         let Some(root) = tree.first() else {
             return Err(SgfError::NoGame);
@@ -445,10 +449,19 @@ pub fn import(text: &str, dice: Dice) -> Result<SgfImport, SgfError> {
             apply_node(g, node)?;
         }
         if let Some(re) = root.first("RE") {
-            check_result(g, re, line)?;
+            resignation = check_result(g, re, line)?;
+            if let Some(r) = resignation.filter(|_| k + 1 < trees.len()) {
+                return Err(SgfError::Unsupported {
+                    line,
+                    reason: format!(
+                        "RE[{re}]: {} wins {} by a resignation and more games follow: tabla's engine has no resignations to end the game with",
+                        r.winner, r.points
+                    ),
+                });
+            }
         }
     }
-    Ok(SgfImport { game: game.expect("at least one tree"), players })
+    Ok(SgfImport { game: game.expect("at least one tree"), players, resignation })
 }
 
 fn apply_node(g: &mut Game, node: &Node) -> Result<(), SgfError> {
@@ -512,7 +525,7 @@ fn apply_node(g: &mut Game, node: &Node) -> Result<(), SgfError> {
     Ok(())
 }
 
-fn check_result(g: &Game, re: &str, line: usize) -> Result<(), SgfError> {
+fn check_result(g: &Game, re: &str, line: usize) -> Result<Option<Resignation>, SgfError> {
     let re = re.trim();
     let (winner, rest) = match re.chars().next() {
         Some('W') => (Player::White, &re[1..]),
@@ -526,10 +539,9 @@ fn check_result(g: &Game, re: &str, line: usize) -> Result<(), SgfError> {
         .parse()
         .map_err(|_| SgfError::Syntax { line, reason: format!("RE[{re}] is not a result such as RE[W+2]") })?;
     match g.outcome() {
-        None if resigned => Err(SgfError::Unsupported {
-            line,
-            reason: format!("RE[{re}]: the game ended by a resignation, and tabla's engine has no resignations"),
-        }),
+        None if resigned => check_resignation(g, winner, points, line)
+            .map(Some)
+            .map_err(|reason| SgfError::Mismatch { line, reason: format!("RE[{re}]: {reason}") }),
         None => Err(SgfError::Mismatch { line, reason: format!("RE[{re}], but the moves do not end the game") }),
         Some(o) if o.winner != winner || o.points != points => Err(SgfError::Mismatch {
             line,
@@ -540,7 +552,7 @@ fn check_result(g: &Game, re: &str, line: usize) -> Result<(), SgfError> {
                 if o.points == 1 { "" } else { "s" }
             ),
         }),
-        Some(_) => Ok(()),
+        Some(_) => Ok(None),
     }
 }
 
