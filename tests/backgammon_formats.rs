@@ -245,8 +245,7 @@ fn replay_one(mut g: Game, a: &Action) -> Game {
 /// (6 columns in for the left player, 34 for the right).
 #[test]
 fn mat_export_writes_gnubg_columns() {
-    let mut o = Options::default();
-    o.match_length = 3;
+    let o = Options { match_length: 3, ..Options::default() };
     let mut g = Game::with_seed(o, 1);
     g.set_dice(1, 4).unwrap(); // Black opens with 41
     g.play("13/9 24/23").unwrap(); // the steps in the order the engine gives them: 24/23 13/9
@@ -269,7 +268,9 @@ fn mat_export_of_a_gnubg_match_gives_back_its_move_lines() {
     let ours = mat::export(&m.game, &m.header).unwrap();
     let moves = |t: &str| -> Vec<String> {
         t.lines()
-            .filter(|l| l.trim_start().split(')').next().is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit())))
+            .filter(|l| {
+                l.trim_start().split(')').next().is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+            })
             // gnubg may write a result in the free cell of a move line; tabla on its own line.
             .map(|l| l.split("Wins").next().unwrap_or("").trim_end().to_string())
             .collect()
@@ -426,8 +427,7 @@ fn mat_truncated_file_is_an_error_or_a_shorter_game() {
 
 #[test]
 fn mat_results_and_scores_must_agree_with_the_replay() {
-    let mut o = Options::default();
-    o.match_length = 3;
+    let o = Options { match_length: 3, ..Options::default() };
     let mut g = Game::with_seed(o, 3);
     g.set_dice(3, 1).unwrap();
     g.play("8/5 6/5").unwrap();
@@ -460,8 +460,7 @@ fn exports_refuse_what_the_formats_cannot_hold() {
     let table = Game::with_seed(Options::new(Variant::Table), 1);
     let e = sgf::export(&table, &["a".into(), "b".into()]).unwrap_err();
     assert!(e.to_string().contains("table"), "{e}");
-    let mut exact = Options::default();
-    exact.exact_bear_off = true;
+    let exact = Options { exact_bear_off: true, ..Options::default() };
     assert!(sgf::export(&Game::with_seed(exact, 1), &["a".into(), "b".into()]).is_err());
     // ... but .mat keeps table and house options in tabla's own tags.
     let mut t = Game::with_seed(Options::new(Variant::Table), 1);
@@ -549,20 +548,17 @@ fn xgid_positions_exported_by_extreme_gammon() {
     let top = Xgid::parse(cases[0].0).unwrap();
     assert_eq!((top.turn, top.score, top.match_length), (Player::Black, [2, 4], 7));
     // The score is not 0-0: a game cannot start there (the engine has no score to set).
-    assert!(matches!(top.to_game(options(Variant::Backgammon, 7, false), Dice::fixed([])), Err(XgidError::Unsupported(_))));
+    assert!(matches!(
+        top.to_game(options(Variant::Backgammon, 7, false), Dice::fixed([])),
+        Err(XgidError::Unsupported(_))
+    ));
 }
 
 #[test]
 fn xgid_errors_are_typed() {
     assert_eq!(Xgid::parse("XGID=-b----E-C").unwrap_err(), XgidError::Fields(1));
-    assert!(matches!(
-        Xgid::parse("XGID=-b----E-C---eE---c-e----B:0:0:1:00:0:0:0:0:10"),
-        Err(XgidError::Position(_))
-    ));
-    assert!(matches!(
-        Xgid::parse("XGID=-b----E-C---eE---c-e----Z-:0:0:1:00:0:0:0:0:10"),
-        Err(XgidError::Position(_))
-    ));
+    assert!(matches!(Xgid::parse("XGID=-b----E-C---eE---c-e----B:0:0:1:00:0:0:0:0:10"), Err(XgidError::Position(_))));
+    assert!(matches!(Xgid::parse("XGID=-b----E-C---eE---c-e----Z-:0:0:1:00:0:0:0:0:10"), Err(XgidError::Position(_))));
     // Sixteen white checkers.
     assert!(matches!(Xgid::parse("XGID=-b----F-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"), Err(XgidError::Board(_))));
     assert!(matches!(
@@ -584,4 +580,16 @@ fn xgid_errors_are_typed() {
     let mut ad = Game::with_seed(Options::new(Variant::AceyDeucey), 1);
     ad.roll().unwrap();
     assert!(matches!(Xgid::from_game(&ad), Err(XgidError::Unsupported(_))));
+}
+
+/// `RU[NoCube]` and `RU[Jacoby]` carry the cube option and the Jacoby rule both ways.
+#[test]
+fn sgf_keeps_cube_off_and_jacoby() {
+    for o in [Options { cube: false, ..Options::default() }, Options { jacoby: true, ..Options::default() }] {
+        let g = random_match(o, 11, 2, 120);
+        let text = sgf::export(&g, &["W".into(), "B".into()]).unwrap();
+        assert!(text.contains(if o.cube { "RU[Jacoby]" } else { "RU[NoCube]" }), "{text}");
+        let back = sgf::import(&text, Dice::fixed([])).unwrap();
+        assert_same_game(&g, &back.game, &text);
+    }
 }

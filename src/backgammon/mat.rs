@@ -25,9 +25,10 @@
 //! | `; [Jacoby "On"]` | [`Options::jacoby`] |
 //! | `; [Variation "Table"]`, `; [Tabla "{...}"]` (tabla's own tags, the options as JSON) | [`Options`] |
 //! | `31: 8/5 6/5` | [`Action::Roll`] (or the opening roll) and [`Action::Play`]; each side's points are its own, bar 25, off 0, `*` a hit |
-//! | `31:` with no move | a roll with no legal move |
+//! | `31:` with no move | a roll with no legal move; if a move was possible, a roll not played (the player resigned, or the file ends there) |
 //! | `Doubles => 2`, `Takes`, `Drops` | [`Action::Double`], [`Action::Take`], [`Action::Pass`] |
-//! | `Wins 2 points` | checked against the engine's [`Outcome`] |
+//! | `Wins 2 points` after the game ended | checked against the engine's [`Outcome`] |
+//! | `Wins 2 points` before it ended | a resignation: [`MatImport::resignation`] (see below) |
 //! | ` Game 2` and its score line | [`Action::NextGame`]; the score is checked against the engine's |
 //!
 //! **Import** replays every line through [`Game`]: a move that is not legal, a cube action out
@@ -36,16 +37,25 @@
 //! the same steps); if that order cannot be played, the move is resolved as notation against the
 //! legal plays (any order, hits marked or not), as other programs' files need.
 //!
+//! **Resignations.** GNU Backgammon and XG end many games by a resignation (`Wins 2 points`
+//! while checkers are still on the board). tabla's engine has no resignations, so an import
+//! cannot end such a game: when it is the file's last game, the import keeps the game where the
+//! player resigned and reports the result in [`MatImport::resignation`] (its points checked
+//! against the cube: 1, 2 or 3 times its value); when more games follow, the import stops with
+//! [`MatError::Unsupported`] on the resignation's line. A `Resign` action in the engine would lift
+//! this.
+//!
 //! **Lost on export** (the format has no room for them): opening rolls that tied (only the roll
 //! that started the game is written), which die bore a checker off when several could, a roll not
 //! yet played (the format would read it as a roll with no move: it is left out), the tabla dice
-//! seed. Player names are the caller's ([`MatHeader`]).
+//! seed. Player names and other tags are the caller's ([`MatHeader`]).
 //!
-//! **Refused** with [`MatError::Unsupported`] rather than written wrong: acey-deucey (checkers
-//! enter from off the board, chosen doubles after a 1-2, extra rolls of the same player: none of
-//! it fits the two alternating columns), games started from a set-up position (the format always
-//! starts from the opening position). On import: games ended by a resignation or a beaver (tabla's
-//! engine has neither), a first game that does not start at 0-0, `???` moves.
+//! **Refused on export** with [`MatError::CannotExport`] rather than written wrong: acey-deucey
+//! (checkers enter from off the board, chosen doubles after a 1-2, extra rolls of the same player:
+//! none of it fits the two alternating columns), games started from a set-up position (the format
+//! always starts from the opening position). **Refused on import** ([`MatError::Unsupported`]):
+//! beavers and raccoons, a first game that does not start at 0-0, `???` moves, variations other
+//! than backgammon and table (Nackgammon, Hypergammon).
 //!
 //! Table is exported with `; [Variation "Table"]` and tabla's options tag, so tabla reads it back
 //! exactly; other programs read it as a backgammon match, which holds its moves but not its
@@ -178,11 +188,22 @@ pub(crate) struct GameLog {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Event {
     /// Dice and the steps `(from, to, hit)` played with them (empty: no legal move).
-    Move { player: Player, dice: [u8; 2], steps: Vec<(u8, u8, bool)> },
+    Move {
+        player: Player,
+        dice: [u8; 2],
+        steps: Vec<(u8, u8, bool)>,
+    },
     /// A double to `value`.
-    Double { player: Player, value: u32 },
-    Take { player: Player },
-    Pass { player: Player },
+    Double {
+        player: Player,
+        value: u32,
+    },
+    Take {
+        player: Player,
+    },
+    Pass {
+        player: Player,
+    },
 }
 
 /// Why `options` cannot be written in a format that starts every game from the backgammon
@@ -226,9 +247,7 @@ pub(crate) fn game_logs(game: &Game) -> Result<Vec<GameLog>, String> {
                 let steps = steps.iter().map(|s| (s.from, s.to, s.hit)).collect();
                 log.events.push(Event::Move { player: *player, dice, steps });
             }
-            Action::Double { player } => {
-                log.events.push(Event::Double { player: *player, value: g.cube().value * 2 })
-            }
+            Action::Double { player } => log.events.push(Event::Double { player: *player, value: g.cube().value * 2 }),
             Action::Take { player } => log.events.push(Event::Take { player: *player }),
             Action::Pass { player } => log.events.push(Event::Pass { player: *player }),
             Action::ChooseDoubles { .. } => return Err("chosen doubles".to_string()),
@@ -259,7 +278,13 @@ pub(crate) fn game_logs(game: &Game) -> Result<Vec<GameLog>, String> {
 /// Plays a file's move: `dice` rolled by `side` (the opening roll when the game is in its
 /// opening), then the steps. The steps are first played one by one in the order given; if that
 /// fails, `text` is resolved as notation against the legal plays. On error the game is unchanged.
-pub(crate) fn play_move(g: &mut Game, side: Player, dice: [u8; 2], steps: &[(u8, u8)], text: &str) -> Result<(), GameError> {
+pub(crate) fn play_move(
+    g: &mut Game,
+    side: Player,
+    dice: [u8; 2],
+    steps: &[(u8, u8)],
+    text: &str,
+) -> Result<(), GameError> {
     let backup = g.clone();
     let r = play_move_inner(g, side, dice, steps, text);
     if r.is_err() {
@@ -274,7 +299,10 @@ pub(crate) fn roll_for(g: &mut Game, side: Player, dice: [u8; 2]) -> Result<(), 
         Phase::Opening => {
             if dice[0] == dice[1] {
                 return Err(GameError::IllegalPlay {
-                    reason: format!("the opening roll cannot be doubles ({}{}): a tie is rolled again", dice[0], dice[1]),
+                    reason: format!(
+                        "the opening roll cannot be doubles ({}{}): a tie is rolled again",
+                        dice[0], dice[1]
+                    ),
                 });
             }
             let (hi, lo) = (dice[0].max(dice[1]), dice[0].min(dice[1]));
@@ -346,7 +374,11 @@ const OPTION_TAGS: [&str; 3] = ["Variation", "Jacoby", "Tabla"];
 
 /// The options a file's tags describe: tabla's own tag wins; else `Variation` and `Jacoby` over
 /// the variant's defaults. `match_length` comes from the file.
-pub(crate) fn options_from_tags(tags: &[(String, String)], match_length: u32, line: usize) -> Result<Options, MatError> {
+pub(crate) fn options_from_tags(
+    tags: &[(String, String)],
+    match_length: u32,
+    line: usize,
+) -> Result<Options, MatError> {
     let tag = |k: &str| tags.iter().find(|(key, _)| key.eq_ignore_ascii_case(k)).map(|(_, v)| v.as_str());
     if let Some(json) = tag("Tabla") {
         let mut o: Options = serde_json::from_str(json)
@@ -359,7 +391,10 @@ pub(crate) fn options_from_tags(tags: &[(String, String)], match_length: u32, li
         Some(v) if v == "backgammon" => Variant::Backgammon,
         Some(v) if v == "table" => Variant::Table,
         Some(v) => {
-            return Err(MatError::Unsupported { line, reason: format!("the variation '{v}' (tabla plays backgammon and table here)") });
+            return Err(MatError::Unsupported {
+                line,
+                reason: format!("the variation '{v}' (tabla plays backgammon and table here)"),
+            });
         }
     };
     let mut o = Options::new(variant);
@@ -502,8 +537,11 @@ enum Cell {
 fn is_cell_start(tok: &str) -> bool {
     let b = tok.as_bytes();
     (b.len() == 3 && b[0].is_ascii_digit() && b[1].is_ascii_digit() && b[2] == b':')
-        || ["doubles", "takes", "drops", "passes", "rejects", "accepts", "wins", "beavers", "raccoons", "resigns", "???"]
-            .contains(&tok.to_ascii_lowercase().as_str())
+        || [
+            "doubles", "takes", "drops", "passes", "rejects", "accepts", "wins", "beavers", "raccoons", "resigns",
+            "???",
+        ]
+        .contains(&tok.to_ascii_lowercase().as_str())
 }
 
 fn parse_cell(tokens: &[&str], line: usize) -> Result<Cell, MatError> {
@@ -532,7 +570,8 @@ fn parse_cell(tokens: &[&str], line: usize) -> Result<Cell, MatError> {
         "beavers" | "raccoons" | "resigns" | "???" => Ok(Cell::Other(tokens.join(" "))),
         _ if head.len() == 3 && head.ends_with(':') => {
             let b = head.as_bytes();
-            let (d1, d2) = (b[0] - b'0', b[1] - b'0');
+            let die = |c: u8| if c.is_ascii_digit() { c - b'0' } else { 0 };
+            let (d1, d2) = (die(b[0]), die(b[1]));
             if !(1..=6).contains(&d1) || !(1..=6).contains(&d2) {
                 return Err(syntax(format!("'{head}' is not a roll (two dice 1-6, as in 31:)")));
             }
@@ -556,7 +595,10 @@ fn parse_move_line(rest: &str, line: usize) -> Result<Vec<(usize, Cell)>, MatErr
         }
     }
     if groups.len() > 2 {
-        return Err(MatError::Syntax { line, reason: "a move line holds at most two cells, one per player".to_string() });
+        return Err(MatError::Syntax {
+            line,
+            reason: "a move line holds at most two cells, one per player".to_string(),
+        });
     }
     let mut out = Vec::new();
     let first_col = if groups.len() == 2 || lead < 10 { 0 } else { 1 };
@@ -636,12 +678,15 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
         let lower = t.to_ascii_lowercase();
         if let Some(n) = lower.strip_suffix("point match") {
             if game.is_some() {
-                return Err(MatError::Syntax { line, reason: "the match length comes before the first game".to_string() });
+                return Err(MatError::Syntax {
+                    line,
+                    reason: "the match length comes before the first game".to_string(),
+                });
             }
-            let n: u32 = n.trim().parse().map_err(|_| MatError::Syntax {
-                line,
-                reason: format!("'{t}' is not 'N point match'"),
-            })?;
+            let n: u32 = n
+                .trim()
+                .parse()
+                .map_err(|_| MatError::Syntax { line, reason: format!("'{t}' is not 'N point match'") })?;
             if n > super::variant::MAX_MATCH_LENGTH {
                 return Err(MatError::Unsupported {
                     line,
@@ -691,7 +736,10 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
                 let reason = if games == 1 {
                     return Err(MatError::Unsupported {
                         line,
-                        reason: format!("the first game starts at {}-{}; tabla replays matches from 0-0", score[0], score[1]),
+                        reason: format!(
+                            "the first game starts at {}-{}; tabla replays matches from 0-0",
+                            score[0], score[1]
+                        ),
                     });
                 } else {
                     format!(
@@ -709,7 +757,8 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
             }
             continue;
         }
-        let cells = if let Some(close) = t.find(')').filter(|&c| t[..c].chars().all(|ch| ch.is_ascii_digit()) && c > 0) {
+        let cells = if let Some(close) = t.find(')').filter(|&c| t[..c].chars().all(|ch| ch.is_ascii_digit()) && c > 0)
+        {
             let start = raw.find(')').expect("the ')' found above") + 1;
             let _ = close;
             parse_move_line(&raw[start..], line)?
@@ -731,7 +780,8 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
                 match cell {
                     Cell::Wins(n) => {
                         resigned = Some(
-                            check_resignation(g, side, n, line).map_err(|reason| MatError::Mismatch { line, reason })?,
+                            check_resignation(g, side, n, line)
+                                .map_err(|reason| MatError::Mismatch { line, reason })?,
                         );
                         continue;
                     }
@@ -750,7 +800,11 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
                 if moves.is_empty() {
                     let backup = g.clone();
                     if let Err(error) = play_move(g, side, *dice, &[], "") {
-                        roll_for(g, side, *dice).map_err(|e| MatError::Illegal { line, text: t.to_string(), error: e })?;
+                        roll_for(g, side, *dice).map_err(|e| MatError::Illegal {
+                            line,
+                            text: t.to_string(),
+                            error: e,
+                        })?;
                         if g.phase() != Phase::Move {
                             *g = backup;
                             return Err(MatError::Illegal { line, text: t.to_string(), error });
@@ -792,7 +846,10 @@ fn apply_cell(g: &mut Game, side: Player, cell: &Cell, line: usize) -> Result<()
         }
         Cell::Double(v) => {
             if g.phase() == Phase::Roll && g.turn() != side {
-                return Err(MatError::Mismatch { line, reason: format!("{} doubles, but it is the other player's turn", player_name(side)) });
+                return Err(MatError::Mismatch {
+                    line,
+                    reason: format!("{} doubles, but it is the other player's turn", player_name(side)),
+                });
             }
             let want = g.cube().value * 2;
             g.double().map_err(|e| illegal(format!("Doubles => {v}"), e))?;
@@ -851,6 +908,13 @@ mod tests {
         assert_eq!(cells, vec![(0, Cell::Move { dice: [6, 5], moves: String::new() })]);
         let cells = parse_move_line("  Drops                       Wins 1 point ", 1).unwrap();
         assert_eq!(cells, vec![(0, Cell::Drop), (1, Cell::Wins(1))]);
+    }
+
+    #[test]
+    fn a_roll_that_is_not_two_digits_is_a_syntax_error() {
+        for head in ["!!:", "0a:", "71:", "3\u{e9}"] {
+            assert!(parse_move_line(&format!(" {head} 8/5"), 4).is_err(), "{head}");
+        }
     }
 
     #[test]

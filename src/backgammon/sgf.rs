@@ -17,19 +17,22 @@
 //! | `B`, `PB`, `bs` (gnubg's player 1) | Black |
 //! | `MI[length:N]` (`0`: money), `[game:k]`, `[ws:a][bs:b]` | [`Options::match_length`]; the game number and score are checked against the replay |
 //! | `RU[Crawford]`, `RU[Crawford:CrawfordGame]`, `RU[Jacoby]`, `RU[NoCube]` | the Crawford rule (always on in tabla's matches), this game being the Crawford game (checked), [`Options::jacoby`], [`Options::cube`] off |
-//! | `W[31fehe]`: two dice, then a letter pair per checker moved | [`Action::Roll`] (the opening roll for a game's first move) and [`Action::Play`] |
+//! | `W[31fehe]`: two dice, then a letter pair per checker moved | [`Action::Roll`](super::Action::Roll) (the opening roll for a game's first move) and [`Action::Play`](super::Action::Play) |
 //! | letters | White's point `p` is `a`+(p-1), Black's point `p` is `a`+(24-p); `y` the bar, `z` off |
-//! | `W[double]`, `B[take]`, `B[drop]` | [`Action::Double`], [`Action::Take`], [`Action::Pass`] |
+//! | `W[double]`, `B[take]`, `B[drop]` | [`Action::Double`](super::Action::Double), [`Action::Take`](super::Action::Take), [`Action::Pass`](super::Action::Pass) |
 //! | `RE[W+2]` (`R`: resigned) | checked against the engine's [`super::Outcome`] |
 //!
 //! **Import** replays each move through [`Game`] (an illegal move is an [`SgfError`] naming the
 //! line of its node), following the main line of each tree (variations are skipped).
 //! gnubg's analysis properties (`A`, `DA`, `LU`, `GS`, `C`, ...) are read past and not kept.
-//! **Refused**: other games than `GM[6]`, set-up positions (`AE`, `AW`, `AB`, `CV`, `CP`
-//! nodes), beavers, games ended by a resignation (tabla's engine has none), variations such as
-//! Nackgammon, a first game not at 0-0.
+//! **Resignations** (`RE[B+2R]` while the moves do not end the game): for the file's last game
+//! the import keeps the game where the player resigned and reports it in
+//! [`SgfImport::resignation`]; with more games after it, [`SgfError::Unsupported`] (tabla's
+//! engine has no resignations to end the game with).
+//! **Refused**: other games than `GM[6]`, set-up positions (`AE`, `AW`, `AB`, `CV`, `CP`, `DI`
+//! nodes), beavers, variations such as Nackgammon, a first game not at 0-0.
 //!
-//! **Export** writes backgammon only, by the standard rules (table and acey-deucey have no SGF
+//! **Export** writes backgammon only, by the standard rules with or without the cube (table and acey-deucey have no SGF
 //! form in gnubg; a backgammon game with house options, such as exact bear-off, is refused
 //! rather than written as if it were standard). Lost: opening rolls that tied, a roll not yet
 //! played, which die bore a checker off when several could, the dice seed.
@@ -52,7 +55,9 @@ use std::fmt;
 use crate::dice::Dice;
 
 use super::game::{Game, GameError, Phase};
-use super::mat::{Event, Resignation, check_resignation, game_logs, is_standard_backgammon, play_move, why_not_exportable};
+use super::mat::{
+    Event, Resignation, check_resignation, game_logs, is_standard_backgammon, play_move, why_not_exportable,
+};
 use super::variant::{Options, Player, Variant};
 
 /// An SGF file read back: the game (the whole match, where the file ends) and the players'
@@ -292,7 +297,7 @@ pub fn export(game: &Game, players: &[String; 2]) -> Result<String, SgfError> {
         return Err(SgfError::CannotExport { reason });
     }
     let o = game.options();
-    if o.variant != Variant::Backgammon || !is_standard_backgammon(o) {
+    if o.variant != Variant::Backgammon || !is_standard_backgammon(&Options { cube: true, ..*o }) {
         return Err(SgfError::CannotExport {
             reason: format!(
                 "GNU Backgammon's SGF holds backgammon by the standard rules; this is {} with {}",
@@ -314,6 +319,9 @@ pub fn export(game: &Game, players: &[String; 2]) -> Result<String, SgfError> {
             escape(&players[1])
         ));
         let mut rules = Vec::new();
+        if !o.cube {
+            rules.push("NoCube");
+        }
         if o.match_length > 0 {
             rules.push("Crawford");
             if log.crawford {
@@ -353,7 +361,9 @@ pub fn export(game: &Game, players: &[String; 2]) -> Result<String, SgfError> {
 // ----- import -----
 
 fn mi_field(values: &[String], key: &str) -> Option<u32> {
-    values.iter().find_map(|v| v.strip_prefix(key).and_then(|r| r.strip_prefix(':')).and_then(|n| n.trim().parse().ok()))
+    values
+        .iter()
+        .find_map(|v| v.strip_prefix(key).and_then(|r| r.strip_prefix(':')).and_then(|n| n.trim().parse().ok()))
 }
 
 /// Reads a GNU Backgammon SGF file (a game, a match or a money session) by replaying it through
@@ -414,7 +424,10 @@ pub fn import(text: &str, dice: Dice) -> Result<SgfImport, SgfError> {
                     });
                 }
                 if length != g.options().match_length {
-                    return Err(SgfError::Mismatch { line, reason: "the match length changes between games".to_string() });
+                    return Err(SgfError::Mismatch {
+                        line,
+                        reason: "the match length changes between games".to_string(),
+                    });
                 }
                 g.next_game().map_err(|error| SgfError::Illegal { line, text: "MI".to_string(), error })?;
                 g
@@ -487,7 +500,10 @@ fn apply_node(g: &mut Game, node: &Node) -> Result<(), SgfError> {
             }
             "take" | "drop" => {
                 if g.phase() == Phase::CubeDecision && g.turn() == side {
-                    return Err(SgfError::Mismatch { line, reason: format!("{text}: a player answers his own double") });
+                    return Err(SgfError::Mismatch {
+                        line,
+                        reason: format!("{text}: a player answers his own double"),
+                    });
                 }
                 if v.trim() == "take" { g.take() } else { g.pass() }.map_err(illegal)?;
             }

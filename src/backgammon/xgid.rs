@@ -297,6 +297,9 @@ impl Xgid {
         let pos = Position::from_position_id(position_id).map_err(XgidError::PositionId)?;
         let m = MatchInfo::decode(match_id).map_err(XgidError::MatchId)?;
         let turn = m.on_roll.unwrap_or(Player::White);
+        if m.cube_value > MAX_CUBE {
+            return Err(XgidError::Unsupported(format!("a cube of {} (at most {MAX_CUBE})", m.cube_value)));
+        }
         if m.resignation != 0 {
             return Err(XgidError::Unsupported("a resignation offered".to_string()));
         }
@@ -345,11 +348,8 @@ impl fmt::Display for Xgid {
             (false, Some([a, b])) => format!("{a}{b}"),
             (false, None) => "00".to_string(),
         };
-        let flags = if self.match_length > 0 {
-            self.crawford as u32
-        } else {
-            self.jacoby as u32 + 2 * self.beaver as u32
-        };
+        let flags =
+            if self.match_length > 0 { self.crawford as u32 } else { self.jacoby as u32 + 2 * self.beaver as u32 };
         write!(
             f,
             "XGID={pos}:{log}:{owner}:{turn}:{dice}:{}:{}:{flags}:{}:{}",
