@@ -253,7 +253,16 @@ pub(crate) fn game_logs(game: &Game) -> Result<Vec<GameLog>, String> {
             Action::ChooseDoubles { .. } => return Err("chosen doubles".to_string()),
             Action::NextGame => {}
         }
-        g.apply_action(a).map_err(|e| e.to_string())?;
+        match a {
+            // Step by step: `Game::play_steps` would copy the game (and its record) each turn.
+            Action::Play { steps, .. } => {
+                for st in steps {
+                    g.step_die(st.from, st.die).map_err(|e| e.to_string())?;
+                }
+                g.confirm().map_err(|e| e.to_string())?;
+            }
+            _ => g.apply_action(a).map_err(|e| e.to_string())?,
+        }
         if matches!(a, Action::OpeningRoll { .. } | Action::Roll { .. }) && g.phase() == Phase::Move {
             pending = g.roll_dice();
         }
@@ -277,7 +286,9 @@ pub(crate) fn game_logs(game: &Game) -> Result<Vec<GameLog>, String> {
 
 /// Plays a file's move: `dice` rolled by `side` (the opening roll when the game is in its
 /// opening), then the steps. The steps are first played one by one in the order given; if that
-/// fails, `text` is resolved as notation against the legal plays. On error the game is unchanged.
+/// fails, `text` is resolved as notation against the legal plays. On error the game may be left
+/// with the roll made and the move not (the importers stop at the first error). No copy of the
+/// game is made: a long match imports in time linear in its length.
 pub(crate) fn play_move(
     g: &mut Game,
     side: Player,
@@ -285,12 +296,12 @@ pub(crate) fn play_move(
     steps: &[(u8, u8)],
     text: &str,
 ) -> Result<(), GameError> {
-    let backup = g.clone();
-    let r = play_move_inner(g, side, dice, steps, text);
-    if r.is_err() {
-        *g = backup;
+    roll_for(g, side, dice)?;
+    if step_by_step(g, steps).is_ok() {
+        return Ok(());
     }
-    r
+    g.undo_all();
+    g.play(text)
 }
 
 /// Sets `side`'s roll (the opening roll when the game is in its opening): phase `Move` after.
@@ -329,16 +340,6 @@ pub(crate) fn roll_for(g: &mut Game, side: Player, dice: [u8; 2]) -> Result<(), 
         return Err(GameError::WrongPhase { action: "move for the other player", phase: g.phase() });
     }
     Ok(())
-}
-
-fn play_move_inner(g: &mut Game, side: Player, dice: [u8; 2], steps: &[(u8, u8)], text: &str) -> Result<(), GameError> {
-    roll_for(g, side, dice)?;
-    let before = g.clone();
-    if step_by_step(g, steps).is_ok() {
-        return Ok(());
-    }
-    *g = before;
-    g.play(text)
 }
 
 fn step_by_step(g: &mut Game, steps: &[(u8, u8)]) -> Result<(), GameError> {
@@ -798,17 +799,9 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
             }
             if let Cell::Move { dice, moves } = &cell {
                 if moves.is_empty() {
-                    let backup = g.clone();
-                    if let Err(error) = play_move(g, side, *dice, &[], "") {
-                        roll_for(g, side, *dice).map_err(|e| MatError::Illegal {
-                            line,
-                            text: t.to_string(),
-                            error: e,
-                        })?;
-                        if g.phase() != Phase::Move {
-                            *g = backup;
-                            return Err(MatError::Illegal { line, text: t.to_string(), error });
-                        }
+                    roll_for(g, side, *dice).map_err(|error| MatError::Illegal { line, text: t.to_string(), error })?;
+                    if let Err(error) = g.play("") {
+                        // A move was possible: the roll stays to be played.
                         unplayed = Some((line, format!("{}{}:", dice[0], dice[1]), error));
                     }
                     continue;
