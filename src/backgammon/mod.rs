@@ -67,6 +67,7 @@
 //! ```
 
 pub mod game;
+pub mod mat;
 pub mod match_id;
 pub mod movegen;
 pub mod notation;
@@ -74,11 +75,14 @@ pub mod position;
 pub mod position_id;
 pub mod save;
 pub mod scoring;
+pub mod sgf;
 pub mod state;
 pub mod turn;
 pub mod variant;
+pub mod xgid;
 
 pub use game::{Action, Cube, Destination, Game, GameError, LastPlay, MatchStart, Phase, PlayInfo};
+pub use mat::{MatError, MatHeader, MatImport, Resignation};
 pub use match_id::{GnubgError, MatchIdError, MatchInfo};
 pub use movegen::{MoveRules, Play, PlaySink, Step};
 pub use notation::{NotationError, format_play};
@@ -86,9 +90,11 @@ pub use position::{Position, Setup, SetupError};
 pub use position_id::PositionIdError;
 pub use save::{Save, SaveError};
 pub use scoring::{Outcome, OutcomeKind};
+pub use sgf::{SgfError, SgfImport};
 pub use state::GameState;
 pub use turn::{Next, TurnPart, next_after};
 pub use variant::{
     Applies, MAX_MATCH_LENGTH, OPTION_SPECS, OptionEnum, OptionError, OptionKind, OptionSpec, OptionValue, Options,
     OptionsInput, Player, Scoring, StartRule, Variant,
 };
+pub use xgid::{Xgid, XgidError};
