@@ -8,7 +8,7 @@
 // resolution from target/consumers/*), and the tarball has no dependencies to fetch.
 // Prints a table `consumer  result` and `consumers: N passed, M failed`; exits 1 on a failure.
 // Usage: node scripts/test-consumers.mjs [NAME ...]   (after bash scripts/build.sh)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -79,6 +79,16 @@ await record('tarball', () => {
     (f) => !packedFiles.includes(f),
   );
   if (missing.length) throw new Error(`missing from the tarball: ${missing.join(', ')}`);
+  // The README's relative links must name files that ship; the types must not cite documents
+  // that do not (RULES.md, docs/...).
+  const readme = readFileSync(join(pkg, 'README.md'), 'utf8');
+  const links = [...readme.matchAll(/\]\(([^)#\s]+)[^)]*\)/g)].map((m) => m[1]).filter((l) => !/^[a-z]+:/.test(l));
+  const dangling = links.filter((l) => !packedFiles.includes(l.replace(/^\.\//, '')));
+  if (dangling.length) throw new Error(`README links to files not in the tarball: ${dangling.join(', ')}`);
+  for (const f of packedFiles.filter((f) => f.endsWith('.d.ts'))) {
+    const cited = readFileSync(join(pkg, f), 'utf8').match(/\b(RULES|DESIGN)\.md\b|\bdocs\/[\w.-]+/);
+    if (cited) throw new Error(`${f} cites ${cited[0]}, which is not in the package`);
+  }
   return `${packedFiles.length} files, ${(packed.size / 1024).toFixed(0)} KB packed`;
 });
 await record('publint --strict', () => {
@@ -122,6 +132,17 @@ if (browserConsumers.length) {
     for (const c of browserConsumers) {
       const { server, origin } = await serve(join(work, c.name, c.site));
       await record(c.name, () => runPage(browser, `${origin}/${c.page ?? ''}`)).finally(() => server.close());
+    }
+    // The Vite project once more, through its dev server (which pre-bundles dependencies).
+    if (browserConsumers.some((c) => c.name === 'vite')) {
+      await record('vite (dev server)', async () => {
+        const dev = await viteDev(join(work, 'vite'));
+        try {
+          return await runPage(browser, dev.origin);
+        } finally {
+          dev.stop();
+        }
+      });
     }
   } catch (e) {
     for (const c of browserConsumers) {
@@ -180,6 +201,40 @@ async function runPage(browser, url) {
   } finally {
     await page.close();
   }
+}
+
+/** Starts `vite` (the dev server) in `dir` on a free port of 127.0.0.1; resolves once it listens. */
+async function viteDev(dir) {
+  const port = await new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+  const child = spawn(
+    join(root, 'node_modules', '.bin', 'vite'),
+    ['--host', '127.0.0.1', '--port', port, '--strictPort'],
+    {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let log = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the dev server did not start in 20 s:\n${log}`)), 20_000);
+    const seen = (chunk) => {
+      log += chunk;
+      if (log.includes(`127.0.0.1:${port}`)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', seen);
+    child.stderr.on('data', seen);
+    child.on('exit', (code) => reject(new Error(`the dev server exited (${code}):\n${log}`)));
+  });
+  return { origin: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
 /** A static server for `dir` on 127.0.0.1 (a free port), with the MIME types browsers check. */
