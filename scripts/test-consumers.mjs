@@ -9,7 +9,7 @@
 // Prints a table `consumer  result` and `consumers: N passed, M failed`; exits 1 on a failure.
 // Usage: node scripts/test-consumers.mjs [NAME ...]   (after bash scripts/build.sh)
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,8 +113,20 @@ for (const c of consumers) {
       dir,
     );
     const scripts = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts ?? {};
-    if (scripts.build) run('npm', ['run', '--silent', 'build'], dir);
-    return scripts.build ? `npm run build: ${scripts.build}` : 'no build step';
+    if (!scripts.build) return 'no build step';
+    run('npm', ['run', '--silent', 'build'], dir);
+    // Both builds must be emitted, so that an engine without SIMD finds its module too.
+    if (c.site === 'dist') {
+      const emitted = new Set(
+        readdirSync(join(dir, 'dist'), { recursive: true })
+          .filter((f) => f.endsWith('.wasm'))
+          .map((f) => readFileSync(join(dir, 'dist', f)).length),
+      );
+      for (const f of ['tabla_bg.wasm', 'tabla_plain_bg.wasm']) {
+        if (!emitted.has(statSync(join(pkg, f)).size)) throw new Error(`the build did not emit ${f}`);
+      }
+    }
+    return `npm run build: ${scripts.build}`;
   });
   if (results.at(-1).ok) built.push(c);
   else results.push({ name: c.name, ok: false, ms: 0, detail: 'not run: the build failed' });
