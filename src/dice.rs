@@ -67,9 +67,83 @@ impl Roll {
         if self.0 >= self.1 { (self.0, self.1) } else { (self.1, self.0) }
     }
 
-    /// All 21 distinct rolls, with their weight out of 36 (1 for doubles, 2 otherwise).
+    /// All 21 distinct rolls, with their weight out of 36: [`ALL_21`] as an iterator.
     pub fn all21() -> impl Iterator<Item = (Roll, u8)> {
-        (1..=6u8).flat_map(|a| (1..=a).map(move |b| (Roll(Die(a), Die(b)), if a == b { 1 } else { 2 })))
+        ALL_21.into_iter()
+    }
+
+    /// The two numbers, in the order rolled.
+    pub fn values(self) -> (u8, u8) {
+        (self.0.0, self.1.0)
+    }
+}
+
+/// The 21 distinct rolls of two dice, each with its weight out of 36 (1 for doubles, 2
+/// otherwise: 3-1 and 1-3 are one roll). Larger die first, in the order 1-1, 2-1, 2-2, 3-1, …,
+/// 6-6; every sum over rolls in tabla (search, bear-off database) runs in this order, so its
+/// floating-point result is the same everywhere.
+pub const ALL_21: [(Roll, u8); 21] = {
+    let mut r = [(Roll(Die(1), Die(1)), 0u8); 21];
+    let mut k = 0;
+    let mut a = 1u8;
+    while a <= 6 {
+        let mut b = 1u8;
+        while b <= a {
+            r[k] = (Roll(Die(a), Die(b)), if a == b { 1 } else { 2 });
+            k += 1;
+            b += 1;
+        }
+        a += 1;
+    }
+    r
+};
+
+/// The probability of a roll of [`ALL_21`] from its weight out of 36 (`weight / 36`, correctly
+/// rounded: the same `f32` as the constants `1.0 / 36.0` and `2.0 / 36.0`).
+#[inline]
+pub fn roll_probability(weight: u8) -> f32 {
+    weight as f32 / 36.0
+}
+
+/// SplitMix64 (Steele, Lea and Flood 2014; the constants of Vigna's public-domain code): tabla's
+/// one small seeded generator, for everything that must be reproducible from a seed on every
+/// platform and is not dice (dice are [`SeededDice`], PCG): net initialisation, the seeds of the
+/// games of a duel or a training run, the draughts levels' noise, the Zobrist keys. The state
+/// is the public `u64`; [`SplitMix64::next_u64`] advances it by the golden-ratio increment and
+/// returns [`SplitMix64::mix`] of it. Its outputs are fixed forever: saved seeds, duels and
+/// trained nets replay identically (a test pins them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    /// The increment of the state: 2^64 / φ, odd.
+    pub const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+    /// The output function alone: a bijective mix of 64 bits (also a good hash of one number).
+    #[inline]
+    pub const fn mix(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// The next 64 random bits.
+    #[inline]
+    pub const fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(Self::GAMMA);
+        Self::mix(self.0)
+    }
+
+    /// Uniform in `0..n` (`n > 0`), by multiply-shift (Lemire's method without rejection).
+    #[inline]
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((self.next_u64() as u128 * n as u128) >> 64) as u64
+    }
+
+    /// Uniform in `[0, 1)` with 24 bits (the top 24 of [`SplitMix64::next_u64`]).
+    #[inline]
+    pub fn unit_f32(&mut self) -> f32 {
+        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
     }
 }
 
@@ -354,5 +428,44 @@ mod tests {
     fn all21_weights_sum_to_36() {
         assert_eq!(Roll::all21().count(), 21);
         assert_eq!(Roll::all21().map(|(_, w)| w as u32).sum::<u32>(), 36);
+        assert!((ALL_21.iter().map(|&(_, w)| roll_probability(w)).sum::<f32>() - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn all21_is_every_unordered_roll_once_larger_die_first() {
+        let mut seen = std::collections::HashSet::new();
+        for (r, w) in ALL_21 {
+            let (a, b) = r.values();
+            assert!(a >= b, "{r}");
+            assert_eq!(w, if a == b { 1 } else { 2 });
+            assert!(seen.insert((a, b)));
+        }
+        assert_eq!(ALL_21[0].0.values(), (1, 1));
+        assert_eq!(ALL_21[1].0.values(), (2, 1));
+        assert_eq!(ALL_21[20].0.values(), (6, 6));
+        assert_eq!(roll_probability(1), 1.0 / 36.0);
+        assert_eq!(roll_probability(2), 2.0 / 36.0);
+    }
+
+    /// Saved seeds, duels and trained nets depend on these exact outputs: they must never change.
+    #[test]
+    fn splitmix64_outputs_are_pinned() {
+        // Vigna's reference splitmix64.c from state 0 (the first outputs).
+        let mut r = SplitMix64(0);
+        assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
+        assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
+        assert_eq!(r.next_u64(), 0x06C4_5D18_8009_454F);
+        assert_eq!(r.0, 3u64.wrapping_mul(SplitMix64::GAMMA));
+        let mut r = SplitMix64(42);
+        let v: Vec<u64> = (0..3).map(|_| r.next_u64()).collect();
+        assert_eq!(v, [0xBDD7_3226_2FEB_6E95, 0x28EF_E333_B266_F103, 0x4752_6757_130F_9F52]);
+        assert_eq!(SplitMix64::mix(0), 0);
+        assert_eq!(SplitMix64(7).below(6), 2);
+        assert_eq!(SplitMix64(7).unit_f32(), 6_540_257.0 / 16_777_216.0);
+        // The draughts Zobrist keys are its outputs from "tabla ru" (hashes may be stored).
+        use crate::draughts::zobrist::{PIECE, SIDE};
+        assert_eq!(PIECE[0][0], 0x9790_2B26_B70D_0491);
+        assert_eq!(PIECE[3][31], 0x9836_9257_F913_804D);
+        assert_eq!(SIDE, 0x583D_75F3_69A6_26EF);
     }
 }

@@ -1,5 +1,6 @@
 //! The backgammon-family computer opponent: valid probabilities, obvious plays, acey-deucey
-//! segments, cube sanity and reproducible training.
+//! segments, cube sanity and reproducible training. Self-play and training are `cli` code.
+#![cfg(feature = "cli")]
 
 use tabla::ai::backgammon::game::{self, HeuristicAgent, NetAgent, PubevalAgent, Solo};
 use tabla::ai::backgammon::train::{TrainConfig, Trainer};
@@ -291,14 +292,16 @@ fn plays_whole_engine_games_in_every_variant() {
 /// at search::work_limit (lower in acey-deucey). When the plan leaves out the 2-ply stage the 1-ply choice stands.
 #[test]
 fn expert_search_work_is_bounded() {
-    use tabla::ai::backgammon::search::{ROLLS, Searcher, WORK_2PLY, work_limit};
+    use tabla::ai::backgammon::search::{Searcher, WORK_2PLY, work_limit};
+    use tabla::dice::ALL_21;
     for (variant, every) in [(Variant::Backgammon, 30), (Variant::AceyDeucey, 60)] {
         let rules = GameRules::new(variant);
         let net = ai::net(variant);
         let limit = work_limit(&rules);
         let (mut worst_2ply, mut worst, mut at_limit) = (0u64, 0u64, 0);
         for (k, p) in positions(variant, 120, 5).iter().enumerate().filter(|(k, _)| k % every == 3) {
-            for &(a, b, _) in &ROLLS {
+            for &(roll, _) in &ALL_21 {
+                let (a, b) = roll.values();
                 let leaves = |ply| {
                     let mut s = Searcher::new(net, rules);
                     let r = s.rank(p, a, b, Segment::Roll, ply);

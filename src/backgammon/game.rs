@@ -32,8 +32,9 @@ use crate::dice::{Dice, DiceError, DiceSource, Die, Roll};
 
 use super::movegen::{Play, Step, generate_n};
 use super::notation::{NotationError, format_play, resolve};
-use super::position::{BAR, CHECKERS, Position};
+use super::position::{BAR, Position};
 use super::scoring::{Outcome, OutcomeKind, score};
+use super::turn::{Next, TurnPart, moves_of, next_after, start_position};
 use super::variant::{Options, Player, Scoring, StartRule, Variant};
 
 /// The largest cube value (2^12) the game lets a player double to.
@@ -192,19 +193,10 @@ impl From<NotationError> for GameError {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum SegKind {
-    Normal,
-    /// AD-ACEY-DEUCEY: the 1 and the 2 of a 1-2.
-    AceyDeucey12,
-    /// AD-ACEY-DEUCEY: the chosen doubles.
-    ChosenDoubles,
-}
-
 /// The plays of the dice being played now (a turn, or a part of an acey-deucey turn).
 #[derive(Clone, Debug)]
 struct Segment {
-    kind: SegKind,
+    part: TurnPart,
     dice: Vec<u8>,
     start: Position,
     plays: Vec<Play>,
@@ -330,10 +322,7 @@ impl Game {
             }
             return;
         }
-        self.pos = match self.options.variant {
-            Variant::AceyDeucey => Position::acey_deucey_start(),
-            _ => Position::start(),
-        };
+        self.pos = start_position(self.options.variant);
         self.turn = Player::White;
         self.phase = match self.options.start {
             StartRule::Roll => Phase::Opening,
@@ -367,6 +356,13 @@ impl Game {
     /// The position at the start of the dice being played (before this turn's steps).
     pub fn turn_start_position(&self) -> Position {
         self.seg.as_ref().map(|s| s.start).unwrap_or(self.pos)
+    }
+    /// Which part of the turn the dice being played are (phase `Move` only).
+    pub fn turn_part(&self) -> Option<TurnPart> {
+        match (&self.seg, self.phase) {
+            (Some(s), Phase::Move) => Some(s.part),
+            _ => None,
+        }
     }
     /// The current roll, if rolled this turn.
     pub fn roll_dice(&self) -> Option<[u8; 2]> {
@@ -574,26 +570,25 @@ impl Game {
         } else {
             let dice = if first == Player::White { [white, black] } else { [black, white] };
             self.roll = Some(dice);
-            self.begin(SegKind::Normal, dice[0], dice[1], if dice[0] == dice[1] { 4 } else { 2 });
+            self.begin(TurnPart::Roll, dice[0], dice[1]);
         }
     }
 
     fn roll_with(&mut self, dice: [u8; 2], set: bool) {
         self.record.push(Action::Roll { player: self.turn, dice, set });
         self.roll = Some(dice);
-        let ad12 = self.options.variant == Variant::AceyDeucey && { dice == [1, 2] || dice == [2, 1] };
-        let kind = if ad12 { SegKind::AceyDeucey12 } else { SegKind::Normal };
-        self.begin(kind, dice[0], dice[1], if dice[0] == dice[1] { 4 } else { 2 });
+        self.begin(TurnPart::of_roll(&self.options, dice[0], dice[1]), dice[0], dice[1]);
     }
 
-    fn begin(&mut self, kind: SegKind, d1: u8, d2: u8, moves: usize) {
+    fn begin(&mut self, part: TurnPart, d1: u8, d2: u8) {
+        let moves = moves_of(d1, d2);
         let mut plays = Vec::with_capacity(32);
         generate_n(&self.pos, d1, d2, moves, self.options.move_rules(), &mut plays);
         let len = plays.first().map(|p: &Play| p.steps().len()).unwrap_or(0);
         let targets = plays.iter().map(|p| p.result).collect();
         let dice = if d1 == d2 { vec![d1; moves] } else { vec![d1, d2] };
         self.seg =
-            Some(Segment { kind, dice, start: self.pos, plays, targets, len, steps: Vec::new(), history: Vec::new() });
+            Some(Segment { part, dice, start: self.pos, plays, targets, len, steps: Vec::new(), history: Vec::new() });
         self.phase = Phase::Move;
     }
 
@@ -816,35 +811,26 @@ impl Game {
         self.record.push(Action::Play { player: self.turn, notation: notation.clone(), steps: seg.steps.clone() });
         self.last_play = Some(LastPlay { player: self.turn, dice: seg.dice.clone(), notation });
 
-        if self.pos.off(false) == CHECKERS {
-            let (kind, mut mult) = score(&self.pos, self.options.scoring);
-            let cube = if self.cube.enabled || self.cube.value > 1 { self.cube.value } else { 1 };
-            if self.options.match_length == 0
-                && self.options.jacoby
-                && self.options.cube
-                && self.cube.value == 1
-                && self.options.scoring != Scoring::PerChecker
-            {
-                mult = 1;
+        match next_after(&self.options, seg.part, [seg.dice[0], seg.dice[1]], seg.steps.len(), &self.pos) {
+            Next::GameOver => {
+                let (kind, mut mult) = score(&self.pos, self.options.scoring);
+                let cube = if self.cube.enabled || self.cube.value > 1 { self.cube.value } else { 1 };
+                if self.options.match_length == 0
+                    && self.options.jacoby
+                    && self.options.cube
+                    && self.cube.value == 1
+                    && self.options.scoring != Scoring::PerChecker
+                {
+                    mult = 1;
+                }
+                self.finish(Outcome { winner: self.turn, kind, multiplier: mult, cube, points: mult * cube });
             }
-            self.finish(Outcome { winner: self.turn, kind, multiplier: mult, cube, points: mult * cube });
-            return Ok(());
-        }
-        let full = seg.steps.len() == seg.dice.len();
-        let ad = self.options.variant == Variant::AceyDeucey;
-        match seg.kind {
-            SegKind::AceyDeucey12 if full => {
-                self.phase = Phase::ChooseDoubles;
-            }
-            SegKind::ChosenDoubles if full => {
+            Next::ChooseDoubles => self.phase = Phase::ChooseDoubles,
+            Next::SameSide => {
                 self.extra_roll = true;
                 self.phase = Phase::Roll;
             }
-            SegKind::Normal if ad && full && self.options.doubles_extra_roll && seg.dice.len() == 4 => {
-                self.extra_roll = true;
-                self.phase = Phase::Roll;
-            }
-            _ => self.end_turn(),
+            Next::Opponent => self.end_turn(),
         }
         Ok(())
     }
@@ -932,7 +918,7 @@ impl Game {
         }
         Die::new(die)?;
         self.record.push(Action::ChooseDoubles { player: self.turn, die });
-        self.begin(SegKind::ChosenDoubles, die, die, 4);
+        self.begin(TurnPart::ChosenDoubles, die, die);
         Ok(())
     }
 

@@ -75,6 +75,7 @@ pub mod position_id;
 pub mod save;
 pub mod scoring;
 pub mod state;
+pub mod turn;
 pub mod variant;
 
 pub use game::{Action, Cube, Game, GameError, LastPlay, Phase, PlayInfo};
@@ -86,4 +87,5 @@ pub use position_id::PositionIdError;
 pub use save::{Save, SaveError};
 pub use scoring::{Outcome, OutcomeKind};
 pub use state::GameState;
+pub use turn::{Next, TurnPart, next_after};
 pub use variant::{Options, OptionsInput, Player, Scoring, StartRule, Variant};

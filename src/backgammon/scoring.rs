@@ -36,6 +36,31 @@ pub enum OutcomeKind {
     Pass,
 }
 
+impl OutcomeKind {
+    /// The multiplier of a kind that has a fixed one (RULES.md 1.7): single 1, gammon 2,
+    /// backgammon 3; table 1, mars x2, x4, x8. `None` for [`OutcomeKind::PerChecker`] (it counts
+    /// the loser's checkers) and [`OutcomeKind::Pass`] (the stake of the refused cube). The one
+    /// place these numbers are written: [`score`] and the computer opponent's equities use it.
+    pub const fn multiplier(self) -> Option<u32> {
+        match self {
+            OutcomeKind::Single => Some(1),
+            OutcomeKind::Gammon | OutcomeKind::Mars => Some(2),
+            OutcomeKind::Backgammon => Some(3),
+            OutcomeKind::MarsX4 => Some(4),
+            OutcomeKind::MarsX8 => Some(8),
+            OutcomeKind::PerChecker | OutcomeKind::Pass => None,
+        }
+    }
+}
+
+/// A kind with a fixed multiplier, and that multiplier.
+const fn fixed(kind: OutcomeKind) -> (OutcomeKind, u32) {
+    match kind.multiplier() {
+        Some(m) => (kind, m),
+        None => (kind, 1), // not reached: `score` names only kinds with a fixed multiplier here
+    }
+}
+
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Outcome {
@@ -49,8 +74,11 @@ pub struct Outcome {
     pub points: u32,
 }
 
-/// The kind and multiplier of a win by bearing off. `final_pos` is the position right after the
-/// winner's last play, seen from the winner (the mover), who has borne off all 15 checkers.
+/// What a finished game is worth, cubeless: the kind and multiplier of a win by bearing off
+/// (the rules of the module documentation). `final_pos` is the position right after the
+/// winner's last play, seen from the winner (the mover), who has borne off all 15 checkers. The
+/// referee ([`super::Game`]) adds the cube and the Jacoby rule; the computer opponent values
+/// finished games with this.
 pub fn score(final_pos: &Position, scoring: Scoring) -> (OutcomeKind, u32) {
     let b = final_pos.board();
     let loser_off = final_pos.off(true);
@@ -58,23 +86,23 @@ pub fn score(final_pos: &Position, scoring: Scoring) -> (OutcomeKind, u32) {
     match scoring {
         Scoring::Standard => {
             if loser_off > 0 {
-                (OutcomeKind::Single, 1)
+                fixed(OutcomeKind::Single)
             } else if loser_bar || (1..=6).any(|i| b[i] < 0) {
-                (OutcomeKind::Backgammon, 3)
+                fixed(OutcomeKind::Backgammon)
             } else {
-                (OutcomeKind::Gammon, 2)
+                fixed(OutcomeKind::Gammon)
             }
         }
         Scoring::Table => {
             // The loser's home board is the winner's points 19..24.
             if loser_bar {
-                (OutcomeKind::MarsX8, 8)
+                fixed(OutcomeKind::MarsX8)
             } else if (1..=18).any(|i| b[i] < 0) {
-                (OutcomeKind::MarsX4, 4)
+                fixed(OutcomeKind::MarsX4)
             } else if loser_off == 0 {
-                (OutcomeKind::Mars, 2)
+                fixed(OutcomeKind::Mars)
             } else {
-                (OutcomeKind::Single, 1)
+                fixed(OutcomeKind::Single)
             }
         }
         Scoring::PerChecker => (OutcomeKind::PerChecker, 15 - loser_off as u32),

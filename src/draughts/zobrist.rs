@@ -8,30 +8,21 @@
 
 use super::bitboard::Bitboard;
 use super::square::Color;
-
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
+use crate::dice::SplitMix64;
 
 const fn build() -> ([[u64; 32]; 4], u64) {
     let mut keys = [[0u64; 32]; 4];
-    let mut state = 0x7461_626C_6120_7275; // "tabla ru"
+    let mut rng = SplitMix64(0x7461_626C_6120_7275); // "tabla ru"
     let mut k = 0;
     while k < 4 {
         let mut s = 0;
         while s < 32 {
-            let (st, v) = splitmix64(state);
-            state = st;
-            keys[k][s] = v;
+            keys[k][s] = rng.next_u64();
             s += 1;
         }
         k += 1;
     }
-    let (_, side) = splitmix64(state);
+    let side = rng.next_u64();
     (keys, side)
 }
 

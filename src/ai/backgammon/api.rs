@@ -4,47 +4,18 @@
 //! `Game::choose_doubles`, `Game::double`/`take`/`pass`).
 
 use super::cube::{CubeAdvice, CubeOwner, CubeState, MatchScore};
-use super::eval::Scoring;
 use super::levels::Level;
 use super::search::{Candidate, GameRules, Segment};
 use super::{Evaluation, Hint};
-use crate::backgammon::{self as engine, Game, MoveRules, Options, Phase};
+use crate::backgammon::{Game, Phase};
 
-impl From<engine::Scoring> for Scoring {
-    fn from(s: engine::Scoring) -> Scoring {
-        match s {
-            engine::Scoring::Standard => Scoring::Standard,
-            engine::Scoring::Table => Scoring::Table,
-            engine::Scoring::PerChecker => Scoring::PerChecker,
-        }
-    }
-}
-
-impl GameRules {
-    /// The AI's view of a game's options.
-    pub fn from_options(o: &Options) -> GameRules {
-        GameRules {
-            variant: o.variant,
-            scoring: o.scoring.into(),
-            moves: MoveRules { exact_bear_off: o.exact_bear_off, enter_all_before_passing: o.enter_all_before_passing },
-            doubles_extra_roll: o.doubles_extra_roll,
-        }
-    }
-}
-
-/// The dice and segment of the play being made, if the game waits for a play.
+/// The dice and segment of the play being made, if the game waits for a play: the engine's
+/// part of the turn ([`Game::turn_part`]) and the dice of that part ([`Game::dice`]: a rolled
+/// pair, or the chosen doubles four times).
 fn play_context(game: &Game) -> Option<(u8, u8, Segment)> {
-    if game.phase() != Phase::Move {
-        return None;
-    }
-    let roll = game.roll_dice()?;
+    let part = game.turn_part()?;
     let dice = game.dice();
-    let one_two = roll[0].min(roll[1]) == 1 && roll[0].max(roll[1]) == 2;
-    if game.variant() == engine::Variant::AceyDeucey && one_two && dice.len() == 4 {
-        Some((dice[0], dice[0], Segment::ChosenDoubles))
-    } else {
-        Some((roll[0], roll[1], Segment::Roll))
-    }
+    Some((*dice.first()?, *dice.get(1)?, Segment::of_part(part)))
 }
 
 /// The computer's play for the player on turn (phase `Move`; steps already taken this turn are

@@ -10,9 +10,11 @@
 use std::sync::{Mutex, OnceLock};
 
 use crate::backgammon::Position;
+use crate::dice::{ALL_21, roll_probability};
 
-/// Distributions are kept for 0..ROLLS-1 rolls; the (negligible) rest is folded into the last.
-pub const ROLLS: usize = 32;
+/// The length of a distribution: the chances of needing 0, 1, …, `DIST_LEN - 1` rolls to bear
+/// off; the (negligible) chance of needing more is folded into the last entry.
+pub const DIST_LEN: usize = 32;
 /// The number of one-sided positions.
 pub const POSITIONS: usize = 54_264;
 
@@ -71,7 +73,7 @@ fn mover_home(p: &Position) -> [u8; 6] {
     c
 }
 
-/// The database: `ROLLS` probabilities per position, and the expected number of rolls, computed
+/// The database: [`DIST_LEN`] probabilities per position, and the expected number of rolls, computed
 /// lazily: a position is solved (with the positions it can reach) the first time it is asked
 /// for, so a race in a game touches only a small part of the table.
 pub struct Database {
@@ -80,8 +82,6 @@ pub struct Database {
     done: Vec<bool>,
     buf: Vec<Vec<usize>>,
 }
-
-const ROLL_WEIGHTS: [(u8, u8, f32); 21] = super::search::ROLLS;
 
 /// The board of the one-sided position with index `i`.
 fn board_of(i: usize) -> [u8; 6] {
@@ -155,7 +155,7 @@ fn one_sided_plays(c: &[u8; 6], a: u8, b: u8, out: &mut Vec<usize>) {
 impl Database {
     fn empty() -> Database {
         let mut db = Database {
-            dist: vec![0.0; POSITIONS * ROLLS],
+            dist: vec![0.0; POSITIONS * DIST_LEN],
             mean: vec![0.0; POSITIONS],
             done: vec![false; POSITIONS],
             buf: Vec::new(),
@@ -174,9 +174,10 @@ impl Database {
         if self.buf.len() <= depth {
             self.buf.push(Vec::with_capacity(64));
         }
-        let mut d = [0.0f32; ROLLS];
+        let mut d = [0.0f32; DIST_LEN];
         let mut m = 1.0f32;
-        for &(a, b, w) in &ROLL_WEIGHTS {
+        for &(roll, weight) in &ALL_21 {
+            let ((a, b), w) = (roll.values(), roll_probability(weight));
             let mut buf = std::mem::take(&mut self.buf[depth]);
             buf.clear();
             one_sided_plays(&c, a, b, &mut buf);
@@ -191,12 +192,12 @@ impl Database {
             }
             self.buf[depth] = buf;
             m += w * best_mean;
-            for r in 0..ROLLS - 1 {
-                d[r + 1] += w * self.dist[best * ROLLS + r];
+            for r in 0..DIST_LEN - 1 {
+                d[r + 1] += w * self.dist[best * DIST_LEN + r];
             }
-            d[ROLLS - 1] += w * self.dist[best * ROLLS + ROLLS - 1];
+            d[DIST_LEN - 1] += w * self.dist[best * DIST_LEN + DIST_LEN - 1];
         }
-        self.dist[i * ROLLS..(i + 1) * ROLLS].copy_from_slice(&d);
+        self.dist[i * DIST_LEN..(i + 1) * DIST_LEN].copy_from_slice(&d);
         self.mean[i] = m;
         self.done[i] = true;
     }
@@ -227,7 +228,7 @@ impl Database {
     pub fn distribution(&mut self, c: &[u8; 6]) -> &[f32] {
         let i = index(c);
         self.solve(i, 0);
-        &self.dist[i * ROLLS..(i + 1) * ROLLS]
+        &self.dist[i * DIST_LEN..(i + 1) * DIST_LEN]
     }
 
     /// The expected number of rolls to bear off a home board.
@@ -239,16 +240,16 @@ impl Database {
 
     /// The chance that the side on roll in `p` wins, when [`applies`] to `p`.
     pub fn win_probability(&mut self, p: &Position) -> f32 {
-        let mut me = [0.0f32; ROLLS];
+        let mut me = [0.0f32; DIST_LEN];
         me.copy_from_slice(self.distribution(&mover_home(p)));
         let them = self.distribution(&mover_home(&p.flip()));
         // I win if I need n rolls and he needs at least n.
-        let mut at_least = [0.0f32; ROLLS + 1];
-        for r in (0..ROLLS).rev() {
+        let mut at_least = [0.0f32; DIST_LEN + 1];
+        for r in (0..DIST_LEN).rev() {
             at_least[r] = at_least[r + 1] + them[r];
         }
         let mut w = 0.0f32;
-        for n in 0..ROLLS {
+        for n in 0..DIST_LEN {
             w += me[n] * at_least[n];
         }
         w.clamp(0.0, 1.0)

@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 
 use serde::Serialize;
 
-use super::eval::{Probabilities, Scoring};
+use super::eval::{Probabilities, Scoring, weights};
 
 /// Who owns the cube, from the side on roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -82,7 +82,7 @@ pub struct CubeAdvice {
 pub const CUBE_EFFICIENCY: f32 = 0.68;
 
 fn janowski(p: &Probabilities, scoring: Scoring, gammons: bool, owner: CubeOwner) -> f32 {
-    let (g, bg) = if gammons { scoring.weights() } else { (0.0, 0.0) };
+    let (g, bg) = if gammons { weights(scoring) } else { (0.0, 0.0) };
     let win = p.win.clamp(1e-6, 1.0 - 1e-6);
     let lose = 1.0 - win;
     let w = 1.0 + (g * p.win_gammon + bg * p.win_backgammon) / win;
@@ -196,7 +196,7 @@ fn match_chances(p: &Probabilities, scoring: Scoring, s: &MatchScore, v: u32, po
     let a = (s.length - s.mover) as i32;
     let b = (s.length - s.opponent) as i32;
     let v = v as i32;
-    let (g, bg) = scoring.weights();
+    let (g, bg) = weights(scoring);
     let (gw, bgw) = ((1.0 + g) as i32, (1.0 + g + bg) as i32);
     let after = |da: i32, db: i32| -> f32 {
         // The next game is post-Crawford if someone was already at 1-away and this is no longer

@@ -7,7 +7,8 @@ use serde::Serialize;
 use super::bearoff;
 use super::inputs::{NUM_INPUTS, encode};
 use super::net::{Net, Scratch};
-use crate::backgammon::Position;
+use crate::backgammon::scoring::score;
+use crate::backgammon::{OutcomeKind, Position};
 
 /// Outcome probabilities for the side on roll (cubeless). Gammons include backgammons.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
@@ -59,7 +60,7 @@ impl Probabilities {
     /// Cubeless equity (points per game for the side on roll) under `scoring`.
     #[inline]
     pub fn equity(&self, scoring: Scoring) -> f32 {
-        let (g, bg) = scoring.weights();
+        let (g, bg) = weights(scoring);
         (self.win - self.lose())
             + g * (self.win_gammon - self.lose_gammon)
             + bg * (self.win_backgammon - self.lose_backgammon)
@@ -77,64 +78,74 @@ impl Probabilities {
     }
 }
 
-/// How a finished game is scored (RULES.md 1.7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Scoring {
-    /// BG-SCORE-STANDARD: 1, gammon 2, backgammon 3.
-    #[default]
-    Standard,
-    /// BG-SCORE-TABLE: 1, mars x2 (no checker off), x4 (a checker outside the loser's home
-    /// board), x8 (a checker on the bar). In equities from probabilities the net's "backgammon"
-    /// stands in for x4 and x8 is not modelled (finished games are scored exactly).
-    Table,
-    /// Acey-deucey option: the loser pays 1 point per checker not borne off. Equities from
-    /// probabilities use the standard weights (finished games are scored exactly).
-    PerChecker,
+/// How a finished game is scored: the rules engine's own type (RULES.md 1.7).
+pub use crate::backgammon::Scoring;
+
+/// The outcome kinds the net's three classes of a win stand for under `scoring`: a single win,
+/// a "gammon" (the loser bore off none) and a "backgammon" (besides, a checker on the bar or in
+/// the winner's home board). The net is trained under standard scoring; table scoring reads its
+/// gammon as mars x2 and its backgammon as mars x4 (x8 is not modelled in probabilities); per
+/// checker scoring uses the standard kinds (a finished game is always scored exactly, with
+/// [`score`]).
+pub const fn class_kinds(scoring: Scoring) -> [OutcomeKind; 3] {
+    match scoring {
+        Scoring::Standard | Scoring::PerChecker => [OutcomeKind::Single, OutcomeKind::Gammon, OutcomeKind::Backgammon],
+        Scoring::Table => [OutcomeKind::Single, OutcomeKind::Mars, OutcomeKind::MarsX4],
+    }
 }
 
-impl Scoring {
-    /// Extra weight of a gammon and of a backgammon over a single game in equities.
-    #[inline]
-    pub fn weights(self) -> (f32, f32) {
-        match self {
-            Scoring::Standard | Scoring::PerChecker => (1.0, 1.0),
-            Scoring::Table => (1.0, 2.0),
-        }
+/// The engine's multiplier of a kind with a fixed one ([`OutcomeKind::multiplier`]).
+const fn points_of(kind: OutcomeKind) -> f32 {
+    match kind.multiplier() {
+        Some(m) => m as f32,
+        None => 0.0, // not reached: `class_kinds` names only kinds with a fixed multiplier
     }
+}
 
-    /// Points won by the mover of `after` (a position, seen from the player who moved, in which
-    /// he has just borne off his last checker), and the probabilities that describe it.
-    pub fn game_won(self, after: &Position) -> (f32, Probabilities) {
-        let b = after.board();
-        let opp_off = after.off(true);
-        let opp_bar = after.bar(true) + after.unentered(true);
-        let gammon = opp_off == 0;
-        let in_winner_home = (1..=6).any(|i| b[i] < 0);
-        let backgammon = gammon && (opp_bar > 0 || in_winner_home);
-        let p = Probabilities {
-            win: 1.0,
-            win_gammon: gammon as u8 as f32,
-            win_backgammon: backgammon as u8 as f32,
-            lose_gammon: 0.0,
-            lose_backgammon: 0.0,
-        };
-        let points = match self {
-            Scoring::Standard => 1.0 + gammon as u8 as f32 + backgammon as u8 as f32,
-            Scoring::Table => {
-                if !gammon {
-                    1.0
-                } else if opp_bar > 0 {
-                    8.0
-                } else if (1..=18).any(|i| b[i] < 0) {
-                    4.0
-                } else {
-                    2.0
-                }
-            }
-            Scoring::PerChecker => (15 - opp_off) as f32,
-        };
-        (points, p)
+/// The extra weight of a gammon over a single win and of a backgammon over a gammon, from the
+/// engine's multipliers of [`class_kinds`]: standard (2 - 1, 3 - 2) = (1, 1), table
+/// (2 - 1, 4 - 2) = (1, 2).
+const fn class_weights(scoring: Scoring) -> (f32, f32) {
+    let [single, gammon, backgammon] = class_kinds(scoring);
+    let (s, g, b) = (points_of(single), points_of(gammon), points_of(backgammon));
+    (g - s, b - g)
+}
+
+const STANDARD_WEIGHTS: (f32, f32) = class_weights(Scoring::Standard);
+const TABLE_WEIGHTS: (f32, f32) = class_weights(Scoring::Table);
+
+/// Extra weight of a gammon and of a backgammon in equities from probabilities under `scoring`
+/// (cumulative probabilities: the equity is `(win - lose) + g (gammons) + bg (backgammons)`),
+/// derived from the engine's multipliers: see [`class_kinds`].
+#[inline]
+pub fn weights(scoring: Scoring) -> (f32, f32) {
+    match scoring {
+        Scoring::Standard | Scoring::PerChecker => STANDARD_WEIGHTS,
+        Scoring::Table => TABLE_WEIGHTS,
     }
+}
+
+/// The value of a finished game for its winner: the engine's points ([`score`], cubeless, no
+/// Jacoby rule) as the equity, and the net's classes it falls in ([`class_kinds`]) as the
+/// probabilities. `after` is the position right after the winner bore off his last checker,
+/// seen from him.
+pub fn finished_value(after: &Position, scoring: Scoring) -> Value {
+    let (kind, points) = score(after, scoring);
+    let class = match scoring {
+        Scoring::PerChecker => score(after, Scoring::Standard).0,
+        _ => kind,
+    };
+    let [_, gammon, backgammon] = class_kinds(scoring);
+    let win_backgammon = class == backgammon || class == OutcomeKind::MarsX8;
+    let win_gammon = win_backgammon || class == gammon;
+    let probabilities = Probabilities {
+        win: 1.0,
+        win_gammon: win_gammon as u8 as f32,
+        win_backgammon: win_backgammon as u8 as f32,
+        lose_gammon: 0.0,
+        lose_backgammon: 0.0,
+    };
+    Value { probabilities, equity: points as f32 }
 }
 
 /// A value: probabilities and the equity under the game's scoring (kept separately because a
@@ -193,10 +204,10 @@ impl<'a> Evaluator<'a> {
     /// database for its winning chance when both sides are home, the net otherwise.
     pub fn probabilities(&mut self, p: &Position) -> Probabilities {
         if p.off(true) == 15 {
-            return self.scoring.game_won(&p.flip()).1.invert();
+            return finished_value(&p.flip(), self.scoring).probabilities.invert();
         }
         if p.off(false) == 15 {
-            return self.scoring.game_won(p).1;
+            return finished_value(p, self.scoring).probabilities;
         }
         if self.use_bearoff && bearoff::applies(p) {
             let w = bearoff::Database::with(|db| db.win_probability(p));
@@ -214,10 +225,33 @@ impl<'a> Evaluator<'a> {
     #[inline]
     pub fn value(&mut self, p: &Position) -> Value {
         if p.off(true) == 15 {
-            let (pts, pr) = self.scoring.game_won(&p.flip());
-            return Value { probabilities: pr.invert(), equity: -pts };
+            return finished_value(&p.flip(), self.scoring).invert();
         }
         let probabilities = self.probabilities(p);
         Value { probabilities, equity: probabilities.equity(self.scoring) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The equity of a certain win of each of the net's classes is the engine's multiplier of
+    /// the kind it stands for: 1/2/3 (standard, per checker), 1/2/4 (table: mars x2 and x4).
+    #[test]
+    fn equity_weights_are_the_engine_multipliers() {
+        let win = |g: f32, b: f32| Probabilities { win: 1.0, win_gammon: g, win_backgammon: b, ..Default::default() };
+        for (s, want) in [
+            (Scoring::Standard, [1.0, 2.0, 3.0]),
+            (Scoring::Table, [1.0, 2.0, 4.0]),
+            (Scoring::PerChecker, [1.0, 2.0, 3.0]),
+        ] {
+            let kinds = class_kinds(s);
+            for (k, p) in [win(0.0, 0.0), win(1.0, 0.0), win(1.0, 1.0)].iter().enumerate() {
+                assert_eq!(p.equity(s), want[k], "{s:?} class {k}");
+                assert_eq!(Some(want[k] as u32), kinds[k].multiplier(), "{s:?} class {k}");
+                assert_eq!(p.invert().equity(s), -want[k]);
+            }
+        }
     }
 }

@@ -1,12 +1,14 @@
 //! Whole games between two players (agents), mirrored duels, and the simple players used as
 //! yardsticks: pubeval (backgammon, table) and a hand-written heuristic (acey-deucey).
 
-use super::levels::{Level, noise};
+use super::levels::Level;
+pub use super::levels::choose_with;
 use super::net::Net;
 use super::pubeval;
-use super::search::{Candidate, GameRules, Next, Searcher, Segment, Variant, candidates};
+use super::search::{Candidate, GameRules, Next, Searcher, Segment, candidates};
 use crate::backgammon::Position;
-use crate::dice::{DiceSource, SeededDice};
+use crate::backgammon::scoring::score;
+use crate::dice::{DiceSource, SeededDice, SplitMix64};
 
 /// A player: picks a play among the legal ones, and the doubles after an acey-deucey 1-2.
 pub trait Agent {
@@ -34,34 +36,6 @@ impl Agent for NetAgent<'_> {
     fn name(&self) -> String {
         self.level.name().to_string()
     }
-}
-
-/// The level's choice among the ranked plays (noise on the equities for the weaker levels).
-pub fn choose_with(
-    s: &mut Searcher,
-    pos: &Position,
-    d1: u8,
-    d2: u8,
-    segment: Segment,
-    level: Level,
-    seed: u64,
-) -> Candidate {
-    let ranked = s.rank(pos, d1, d2, segment, level.ply());
-    let sigma = level.noise();
-    if sigma == 0.0 || ranked.len() < 2 {
-        return ranked[0].candidate;
-    }
-    let z = noise(seed, pos, (d1, d2), ranked.len());
-    let mut best = 0;
-    let mut best_e = f32::NEG_INFINITY;
-    for (i, r) in ranked.iter().enumerate() {
-        let e = r.value.equity + sigma * z[i];
-        if e > best_e {
-            best_e = e;
-            best = i;
-        }
-    }
-    ranked[best].candidate
 }
 
 /// pubeval (backgammon and table only: it knows nothing of checkers not yet entered).
@@ -130,21 +104,16 @@ impl HeuristicAgent {
     fn value(&self, c: &Candidate, rules: &GameRules) -> f32 {
         let r = &c.play.result;
         match c.next {
-            Next::Opponent => heuristic_score(r),
+            Next::Opponent | Next::GameOver => heuristic_score(r),
             Next::SameSide => heuristic_score(r) + 8.0,
-            Next::ChooseDoubles => {
-                if r.off(false) == 15 {
-                    return heuristic_score(r);
-                }
-                (1..=6u8)
-                    .map(|n| {
-                        candidates(r, n, n, Segment::ChosenDoubles, rules)
-                            .iter()
-                            .map(|c| self.value(c, rules))
-                            .fold(f32::NEG_INFINITY, f32::max)
-                    })
-                    .fold(f32::NEG_INFINITY, f32::max)
-            }
+            Next::ChooseDoubles => (1..=6u8)
+                .map(|n| {
+                    candidates(r, n, n, Segment::ChosenDoubles, rules)
+                        .iter()
+                        .map(|c| self.value(c, rules))
+                        .fold(f32::NEG_INFINITY, f32::max)
+                })
+                .fold(f32::NEG_INFINITY, f32::max),
         }
     }
 }
@@ -218,7 +187,10 @@ pub struct GameResult {
 /// Turns after which a game is abandoned (never reached in practice).
 const MAX_TURNS: u32 = 5000;
 
-/// Plays one cubeless game. `first` moves first; backgammon and table re-roll an opening double.
+/// Plays one cubeless game. `first` moves first; his first roll is re-rolled while it is doubles
+/// when the rules' opening roll cannot give doubles ([`GameRules::first_roll_may_be_doubles`]).
+/// What follows each play is the engine's answer (the candidates' [`Next`]) and a finished game
+/// is worth the engine's points ([`score`]).
 /// `observe(pos, side)` is called whenever a side is on roll (before rolling); returning false
 /// stops the game (the result is then `None`).
 pub fn play_game(
@@ -230,7 +202,7 @@ pub fn play_game(
 ) -> Option<GameResult> {
     let mut pos = rules.start();
     let mut side = first;
-    let mut opening = rules.variant != Variant::AceyDeucey;
+    let mut opening = !rules.first_roll_may_be_doubles();
     for _ in 0..MAX_TURNS {
         if !observe(&pos, side) {
             return None;
@@ -244,11 +216,11 @@ pub fn play_game(
         let mut c = players.agent(side).choose(&pos, d1, d2, Segment::Roll, rules);
         loop {
             let r = c.play.result;
-            if r.off(false) == 15 {
-                let (points, _) = rules.scoring.game_won(&r);
-                return Some(GameResult { winner: side, points, last: r });
-            }
             match c.next {
+                Next::GameOver => {
+                    let (_, points) = score(&r, rules.scoring());
+                    return Some(GameResult { winner: side, points: points as f32, last: r });
+                }
                 Next::Opponent => {
                     pos = r.flip();
                     side ^= 1;
@@ -270,10 +242,7 @@ pub fn play_game(
 
 /// A seed for the `i`-th game (or pair of games) of a series.
 pub fn game_seed(seed: u64, i: u64) -> u64 {
-    let mut z = seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    SplitMix64::mix(seed ^ i.wrapping_mul(SplitMix64::GAMMA))
 }
 
 /// Running totals of a duel (from player A's side).

@@ -8,6 +8,7 @@
 
 use rand_core::{Rng, SeedableRng};
 
+use super::search::{Candidate, Searcher, Segment};
 use crate::backgammon::Position;
 
 /// A playing level, from weakest to strongest.
@@ -98,4 +99,32 @@ pub fn noise(seed: u64, pos: &Position, dice: (u8, u8), n: usize) -> Vec<f32> {
             (s - 2.0) * 1.732_050_8
         })
         .collect()
+}
+
+/// The level's choice among the ranked plays (noise on the equities for the weaker levels).
+pub fn choose_with(
+    s: &mut Searcher,
+    pos: &Position,
+    d1: u8,
+    d2: u8,
+    segment: Segment,
+    level: Level,
+    seed: u64,
+) -> Candidate {
+    let ranked = s.rank(pos, d1, d2, segment, level.ply());
+    let sigma = level.noise();
+    if sigma == 0.0 || ranked.len() < 2 {
+        return ranked[0].candidate;
+    }
+    let z = noise(seed, pos, (d1, d2), ranked.len());
+    let mut best = 0;
+    let mut best_e = f32::NEG_INFINITY;
+    for (i, r) in ranked.iter().enumerate() {
+        let e = r.value.equity + sigma * z[i];
+        if e > best_e {
+            best_e = e;
+            best = i;
+        }
+    }
+    ranked[best].candidate
 }

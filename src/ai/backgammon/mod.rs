@@ -6,8 +6,9 @@
 //! - [`eval`]: 0-ply evaluation (net, [`bearoff`] database, rules for finished games) and
 //!   equities under each scoring; [`search`]: 1-ply and 2-ply search with move filtering and
 //!   the acey-deucey turn segments; [`levels`]: playing levels; [`cube`]: cube decisions.
-//! - [`train`]: TD(λ) self-play; [`game`]: whole games, mirrored duels, pubeval and a heuristic
-//!   player as yardsticks; [`pubeval`]: Tesauro's public evaluator.
+//! - With the `cli` feature only (not in the shipped wasm): `train`: TD(λ) self-play; `distill`:
+//!   supervised refinement; `game`: whole games, mirrored duels, pubeval and a heuristic player
+//!   as yardsticks; `pubeval`: Tesauro's public evaluator.
 //!
 //! The weights trained by `tabla train` are compiled in (`weights/*.net`): one net for
 //! backgammon and table (same moves; table's scoring only changes equities), one for
@@ -22,14 +23,18 @@
 pub mod api;
 pub mod bearoff;
 pub mod cube;
+#[cfg(feature = "cli")]
 pub mod distill;
 pub mod eval;
+#[cfg(feature = "cli")]
 pub mod game;
 pub mod inputs;
 pub mod levels;
 pub mod net;
+#[cfg(feature = "cli")]
 pub mod pubeval;
 pub mod search;
+#[cfg(feature = "cli")]
 pub mod train;
 
 use std::sync::OnceLock;
@@ -77,7 +82,7 @@ pub struct Evaluation {
 /// The outcome probabilities and cubeless equity of `pos` for its side on roll (before he
 /// rolls), searched `ply` plies deep (0 is instant; 1 takes a few milliseconds).
 pub fn evaluate(pos: &Position, rules: &GameRules, ply: u8) -> Evaluation {
-    let mut s = search::Searcher::new(net(rules.variant), *rules);
+    let mut s = search::Searcher::new(net(rules.variant()), *rules);
     let v = s.on_roll(pos, ply.min(2));
     Evaluation { probabilities: v.probabilities, equity: v.equity, ply: ply.min(2) }
 }
@@ -100,7 +105,7 @@ pub struct Hint {
 /// All legal plays of `d1`-`d2` in `pos`, best first, valued at up to `ply` plies (the best few
 /// by 0-ply are searched deeper; the rest keep their 0-ply values).
 pub fn hint(pos: &Position, d1: u8, d2: u8, segment: Segment, rules: &GameRules, ply: u8) -> Vec<Hint> {
-    let mut s = search::Searcher::new(net(rules.variant), *rules);
+    let mut s = search::Searcher::new(net(rules.variant()), *rules);
     s.rank(pos, d1, d2, segment, ply.min(2))
         .into_iter()
         .map(|r| Hint {
@@ -124,14 +129,14 @@ pub fn best_play(
     level: Level,
     seed: u64,
 ) -> Candidate {
-    let mut s = search::Searcher::new(net(rules.variant), *rules);
-    game::choose_with(&mut s, pos, d1, d2, segment, level, seed)
+    let mut s = search::Searcher::new(net(rules.variant()), *rules);
+    levels::choose_with(&mut s, pos, d1, d2, segment, level, seed)
 }
 
 /// Acey-deucey: the doubles (1..=6) to choose after playing a 1-2, in `pos` (the position after
 /// the 1-2, the same player still on turn). Expert levels look one ply further.
 pub fn choose_doubles(pos: &Position, rules: &GameRules, level: Level) -> u8 {
-    let mut s = search::Searcher::new(net(rules.variant), *rules);
+    let mut s = search::Searcher::new(net(rules.variant()), *rules);
     s.best_doubles(pos, level.ply().min(1)).0
 }
 
@@ -139,5 +144,5 @@ pub fn choose_doubles(pos: &Position, rules: &GameRules, level: Level) -> u8 {
 /// opponent take. `ply` is the depth of the evaluation behind it (1 recommended).
 pub fn cube_action(pos: &Position, rules: &GameRules, cube: &CubeState, ply: u8) -> CubeAdvice {
     let e = evaluate(pos, rules, ply);
-    cube::advice(&e.probabilities, rules.scoring, cube)
+    cube::advice(&e.probabilities, rules.scoring(), cube)
 }

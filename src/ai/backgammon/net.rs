@@ -14,6 +14,8 @@
 //! `u32` outputs (5), `u64` training games, then f32 arrays: hidden weights (input-major:
 //! `inputs × hidden`), hidden biases, output weights (`outputs × hidden`), output biases.
 
+use crate::dice::SplitMix64;
+
 /// The number of outputs: win, win gammon, win backgammon, lose gammon, lose backgammon.
 pub const OUTPUTS: usize = 5;
 
@@ -69,9 +71,9 @@ pub struct Scratch {
 impl Net {
     /// A fresh net with small random weights drawn from `seed` (uniform in ±0.1 / ±0.5).
     pub fn random(inputs: usize, hidden: usize, seed: u64) -> Net {
-        let mut rng = SplitMix(seed);
-        let w1 = (0..inputs * hidden).map(|_| rng.uniform() * 0.2 - 0.1).collect();
-        let w2 = (0..OUTPUTS * hidden).map(|_| rng.uniform() - 0.5).collect();
+        let mut rng = SplitMix64(seed);
+        let w1 = (0..inputs * hidden).map(|_| rng.unit_f32() * 0.2 - 0.1).collect();
+        let w2 = (0..OUTPUTS * hidden).map(|_| rng.unit_f32() - 0.5).collect();
         Net { inputs, hidden, games: 0, w1, b1: vec![0.0; hidden], w2, b2: [0.0; OUTPUTS] }
     }
 
@@ -295,22 +297,6 @@ impl Net {
             *x = f.next().unwrap();
         }
         Ok(Net { inputs, hidden, games, w1, b1, w2, b2 })
-    }
-}
-
-/// SplitMix64: a tiny deterministic generator for weight initialisation.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn uniform(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32
     }
 }
 

@@ -7,44 +7,77 @@
 //!
 //! Acey-deucey turns are made of segments (RULES.md AD-ACEY-DEUCEY): after a 1-2 the mover
 //! chooses doubles and plays them, then rolls again. A [`Candidate`] says what follows its play
-//! ([`Next`]), and values take it into account (the mover's own extra roll is valued with him on
+//! ([`Next`], as the rules engine decides it: [`next_after`]; the search never re-decides a
+//! rule), and values take it into account (the mover's own extra roll is valued with him on
 //! roll; a 1-2 is worth its best choice of doubles).
 
-use super::eval::{Evaluator, Scoring, Value};
+use super::eval::{Evaluator, Scoring, Value, finished_value};
 use super::net::Net;
-use crate::backgammon::{MoveRules, Play, Position};
+use crate::backgammon::turn::{self, TurnPart, next_after};
+use crate::backgammon::{MoveRules, Options, Play, Position};
+use crate::dice::{ALL_21, roll_probability};
 
+/// What follows a play: the rules engine's own answer ([`next_after`]).
+pub use crate::backgammon::Next;
 /// The game being played: the rules engine's own variant.
 pub use crate::backgammon::Variant;
 
-/// The rules of a game, as far as the AI is concerned.
+/// The rules of a game, as far as the AI is concerned: the engine's [`Options`], read through
+/// the engine (moves: [`Options::move_rules`]; what follows a play: [`next_after`]; what a
+/// finished game is worth: [`crate::backgammon::scoring::score`]). Built only from options, so
+/// the AI cannot hold a rule of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameRules {
-    pub variant: Variant,
-    pub scoring: Scoring,
-    pub moves: MoveRules,
-    /// Acey-deucey house option: every doubles earns an extra roll.
-    pub doubles_extra_roll: bool,
+    options: Options,
+    /// `options.move_rules()`, kept at hand for the move generator.
+    moves: MoveRules,
+    /// [`turn::always_passes`] of the options: the fast path of the search applies.
+    simple: bool,
 }
 
 impl GameRules {
-    /// The default rules of a variant (RULES.md section 1).
+    /// The AI's view of a game's options.
+    pub fn from_options(o: &Options) -> GameRules {
+        GameRules { options: *o, moves: o.move_rules(), simple: turn::always_passes(o) }
+    }
+
+    /// The default rules of a variant: [`GameRules::from_options`] of [`Options::new`].
     pub fn new(variant: Variant) -> GameRules {
-        let scoring = if variant == Variant::Table { Scoring::Table } else { Scoring::Standard };
-        GameRules { variant, scoring, moves: MoveRules::STANDARD, doubles_extra_roll: false }
+        GameRules::from_options(&Options::new(variant))
     }
 
-    /// The starting position.
+    /// The options these rules come from.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.options.variant
+    }
+
+    pub fn scoring(&self) -> Scoring {
+        self.options.scoring
+    }
+
+    /// The move-legality rules ([`Options::move_rules`]).
+    #[inline]
+    pub fn moves(&self) -> MoveRules {
+        self.moves
+    }
+
+    /// The starting position ([`turn::start_position`]).
     pub fn start(&self) -> Position {
-        if self.variant == Variant::AceyDeucey { Position::acey_deucey_start() } else { Position::start() }
+        turn::start_position(self.options.variant)
     }
 
-    fn simple(&self) -> bool {
-        self.variant != Variant::AceyDeucey && !self.doubles_extra_roll
+    /// The first roll of a game may be doubles ([`turn::first_roll_may_be_doubles`]).
+    pub fn first_roll_may_be_doubles(&self) -> bool {
+        turn::first_roll_may_be_doubles(&self.options)
     }
 }
 
-/// Which part of a turn is being played.
+/// Which part of a turn is being played, as the AI's callers name it (the engine's
+/// [`TurnPart`] distinguishes the acey-deucey 1-2 by its dice: [`Segment::part`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Segment {
     /// A rolled pair of dice (in acey-deucey a 1-2 is followed by chosen doubles).
@@ -55,15 +88,23 @@ pub enum Segment {
     ChosenDoubles,
 }
 
-/// What follows a play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Next {
-    /// The opponent rolls.
-    Opponent,
-    /// The same player rolls again.
-    SameSide,
-    /// The same player chooses doubles and plays them (acey-deucey, after a 1-2).
-    ChooseDoubles,
+impl Segment {
+    /// The engine's part of the turn for dice `d1`-`d2` played as this segment.
+    #[inline]
+    pub fn part(self, rules: &GameRules, d1: u8, d2: u8) -> TurnPart {
+        match self {
+            Segment::Roll => TurnPart::of_roll(&rules.options, d1, d2),
+            Segment::ChosenDoubles => TurnPart::ChosenDoubles,
+        }
+    }
+
+    /// The segment of the engine's part of a turn.
+    pub fn of_part(part: TurnPart) -> Segment {
+        match part {
+            TurnPart::Roll | TurnPart::AceyDeucey12 => Segment::Roll,
+            TurnPart::ChosenDoubles => Segment::ChosenDoubles,
+        }
+    }
 }
 
 /// A legal play and what follows it.
@@ -73,42 +114,19 @@ pub struct Candidate {
     pub next: Next,
 }
 
-/// The legal plays of `d1`-`d2` in `pos` (mover on roll) with what follows each.
+/// The legal plays of `d1`-`d2` in `pos` (mover on roll) with what follows each, as the engine
+/// decides it ([`next_after`]).
 pub fn candidates(pos: &Position, d1: u8, d2: u8, segment: Segment, rules: &GameRules) -> Vec<Candidate> {
     let plays = pos.legal_plays(d1, d2, rules.moves);
-    let ad = rules.variant == Variant::AceyDeucey;
+    let part = segment.part(rules, d1, d2);
     plays
         .into_iter()
         .map(|play| {
-            let n = play.steps().len();
-            let next = match segment {
-                Segment::ChosenDoubles if n == 4 => Next::SameSide,
-                Segment::ChosenDoubles => Next::Opponent,
-                Segment::Roll if ad && d1.min(d2) == 1 && d1.max(d2) == 2 && n == 2 => Next::ChooseDoubles,
-                Segment::Roll if rules.doubles_extra_roll && d1 == d2 => Next::SameSide,
-                Segment::Roll => Next::Opponent,
-            };
+            let next = next_after(&rules.options, part, [d1, d2], play.steps().len(), &play.result);
             Candidate { play, next }
         })
         .collect()
 }
-
-/// The 21 rolls and their weights out of 36.
-pub const ROLLS: [(u8, u8, f32); 21] = {
-    let mut r = [(0u8, 0u8, 0f32); 21];
-    let mut k = 0;
-    let mut a = 1u8;
-    while a <= 6 {
-        let mut b = 1u8;
-        while b <= a {
-            r[k] = (a, b, if a == b { 1.0 / 36.0 } else { 2.0 / 36.0 });
-            k += 1;
-            b += 1;
-        }
-        a += 1;
-    }
-    r
-};
 
 /// A play with its value.
 #[derive(Clone, Copy, Debug)]
@@ -151,7 +169,7 @@ pub const WORK_LIMIT_SEGMENTS: u64 = 50_000;
 /// The leaf limit of the deeper stages under `rules`: [`WORK_LIMIT`], or
 /// [`WORK_LIMIT_SEGMENTS`] when turns have segments.
 pub fn work_limit(rules: &GameRules) -> u64 {
-    if rules.simple() { WORK_LIMIT } else { WORK_LIMIT_SEGMENTS }
+    if rules.simple { WORK_LIMIT } else { WORK_LIMIT_SEGMENTS }
 }
 
 /// Acey-deucey: after a 1-2, how many plays have their choice of doubles searched.
@@ -174,20 +192,27 @@ fn add(acc: &mut Value, v: &Value, w: f32) {
 
 impl<'a> Searcher<'a> {
     pub fn new(net: &'a Net, rules: GameRules) -> Searcher<'a> {
-        Searcher { ev: Evaluator::new(net, rules.scoring), rules, leaves: 0, limit: u64::MAX }
+        Searcher { ev: Evaluator::new(net, rules.scoring()), rules, leaves: 0, limit: u64::MAX }
     }
 
-    /// The value, for the player who moved, of `r` (the position after his play, his view).
+    /// The value, for the player who moved, of `r` (the position after his play, his view),
+    /// `next` following it (the engine's [`next_after`]; a finished game is worth the engine's
+    /// points, [`finished_value`]).
     pub fn after(&mut self, r: &Position, next: Next, depth: u8) -> Value {
-        if r.off(false) == 15 {
-            let (pts, p) = self.rules.scoring.game_won(r);
-            return Value { probabilities: p, equity: pts };
-        }
         match next {
+            Next::GameOver => finished_value(r, self.rules.scoring()),
             Next::Opponent => self.on_roll(&r.flip(), depth).invert(),
             Next::SameSide => self.on_roll(r, depth),
             Next::ChooseDoubles => self.best_doubles(r, depth).1,
         }
+    }
+
+    /// [`Searcher::after`] when the rules are [`GameRules`] `simple` (every play passes the turn
+    /// unless it ends the game): positions only, no steps needed.
+    #[inline]
+    fn after_simple(&mut self, r: &Position, depth: u8) -> Value {
+        let next = if r.off(false) == 15 { Next::GameOver } else { Next::Opponent };
+        self.after(r, next, depth)
     }
 
     /// The value of `p` for its side on roll, at `depth` plies.
@@ -201,20 +226,21 @@ impl<'a> Searcher<'a> {
         }
         let mut acc = Value::default();
         let mut buf = Vec::with_capacity(32);
-        for &(a, b, w) in &ROLLS {
-            let v = if self.rules.simple() {
+        for &(roll, weight) in &ALL_21 {
+            let ((a, b), w) = (roll.values(), roll_probability(weight));
+            let v = if self.rules.simple {
                 // Fast path: positions only, the opponent always moves next.
                 p.plays_into(a, b, self.rules.moves, &mut buf);
                 let mut best = buf[0];
                 let mut best_v = Value { equity: f32::NEG_INFINITY, ..Value::default() };
                 for r in &buf {
-                    let v = self.after(r, Next::Opponent, 0);
+                    let v = self.after_simple(r, 0);
                     if v.equity > best_v.equity {
                         best_v = v;
                         best = *r;
                     }
                 }
-                if depth > 1 { self.after(&best, Next::Opponent, depth - 1) } else { best_v }
+                if depth > 1 { self.after_simple(&best, depth - 1) } else { best_v }
             } else {
                 let (c, v0) = self.best_by_0ply(p, a, b, Segment::Roll);
                 if depth > 1 { self.after(&c.play.result, c.next, depth - 1) } else { v0 }
@@ -327,9 +353,10 @@ impl<'a> Searcher<'a> {
     /// taken to cost at least what the opponent's did.
     fn fit_2ply(&self, pos: &Position, plays: &[Ranked], cost: &[(Position, u64)]) -> usize {
         let mut buf = Vec::with_capacity(32);
-        let ours: u64 = ROLLS
+        let ours: u64 = ALL_21
             .iter()
-            .map(|&(a, b, _)| {
+            .map(|&(roll, _)| {
+                let (a, b) = roll.values();
                 pos.plays_into(a, b, self.rules.moves, &mut buf);
                 buf.len() as u64
             })
@@ -338,7 +365,7 @@ impl<'a> Searcher<'a> {
         let mut n = 0;
         for r in plays {
             let c1 = cost.iter().find(|(p, _)| *p == r.candidate.play.result).map_or(ours, |&(_, c)| c);
-            let reply = if self.rules.simple() { ours } else { ours.max(c1) };
+            let reply = if self.rules.simple { ours } else { ours.max(c1) };
             total += c1 + 21 * reply;
             if total > WORK_2PLY {
                 break;

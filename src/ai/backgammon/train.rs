@@ -9,7 +9,7 @@
 //! stores how many games it was trained on).
 
 use super::bearoff;
-use super::eval::{Evaluator, Probabilities, Scoring};
+use super::eval::{Evaluator, Probabilities, Scoring, finished_value};
 use super::game::{NetAgent, Solo, game_seed, play_game};
 use super::inputs::NUM_INPUTS;
 use super::levels::Level;
@@ -86,7 +86,7 @@ impl Trainer {
         // The final return, seen from the side on roll in the last trained state.
         let (train_len, z) = match (result, stopped_at_db) {
             (Some(r), _) => {
-                let (_, p) = Scoring::Standard.game_won(&r.last);
+                let p = finished_value(&r.last, Scoring::Standard).probabilities;
                 let last_side = states.last().map(|s| s.1).unwrap_or(r.winner);
                 (states.len(), if last_side == r.winner { p } else { p.invert() })
             }

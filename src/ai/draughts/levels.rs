@@ -82,24 +82,8 @@ impl FromStr for Level {
     }
 }
 
-/// SplitMix64: a small, fast, seedable generator (reproducible everywhere).
-#[derive(Clone, Debug)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((self.next_u64() as u128 * n as u128) >> 64) as u64
-    }
-}
+/// The levels' seeded generator: tabla's one SplitMix64 ([`crate::dice::SplitMix64`]).
+pub use crate::dice::SplitMix64 as Rng;
 
 /// Scores every root move with a search one ply shallower than the level's depth, adds
 /// triangular noise of amplitude `noise` to each, and plays the highest.

@@ -47,7 +47,7 @@
 //!   king on the main road, king and man against a king).
 //! - `levels`: beginner/easy score every root move with a shallow search and add noise, so their
 //!   mistakes are plausible; medium/hard are node-limited; master is time-limited (1 s).
-//! - `tune` (native only): self-play data and a logistic fit of the weights (`tabla
+//! - `tune` (the `cli` feature only): self-play data and a logistic fit of the weights (`tabla
 //!   tune-draughts`).
 
 mod clock;
@@ -55,7 +55,7 @@ pub mod eval;
 mod levels;
 mod search;
 mod tt;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(feature = "cli")]
 pub mod tune;
 
 #[cfg(not(target_arch = "wasm32"))]

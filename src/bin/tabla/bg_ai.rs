@@ -617,7 +617,7 @@ fn train(
 
 /// Positions from self-play games of the committed net (every turn of a few games).
 fn sample_positions(rules: &GameRules, n: usize, seed: u64) -> Vec<(Position, u8, u8)> {
-    let net = ai::net(rules.variant);
+    let net = ai::net(rules.variant());
     let mut out = Vec::new();
     let mut g = 0u64;
     let mut agent = NetAgent { net, level: Level::Advanced, seed };
@@ -703,7 +703,7 @@ fn serve(variant: Variant, weights: Option<PathBuf>) -> Result<(), String> {
             let level = f.get(3).copied().unwrap_or("advanced");
             if level == "pubeval" {
                 let mut buf = Vec::new();
-                pubeval::best_play(&pos, d1, d2, rules.moves, &mut buf).position_id()
+                pubeval::best_play(&pos, d1, d2, rules.moves(), &mut buf).position_id()
             } else {
                 let mut s = Searcher::new(&net, rules);
                 let c = game::choose_with(&mut s, &pos, d1, d2, Segment::Roll, level.parse()?, 0);
