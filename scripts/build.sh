@@ -27,14 +27,14 @@ cp target/pkg-plain/tabla_bg.wasm "$out/tabla_plain_bg.wasm"
 # The package around the generated glue: a Node entry that initialises itself, the README for
 # npm users (js/README.md; the repository's README is for tabla's developers), the licences,
 # the manifest.
-cp js/index.js js/index.d.ts js/node.js js/node.d.ts LICENSE-MIT LICENSE-APACHE "$out/"
+cp js/index.js js/simd.js js/index.d.ts js/node.js js/node.d.ts LICENSE-MIT LICENSE-APACHE "$out/"
 cp js/README.md "$out/README.md"
 node scripts/package-json.mjs > "$out/package.json"
 rm -f "$out/.gitignore"
 
 rm -rf www/pkg
 mkdir -p www/pkg
-cp "$out"/index.js "$out"/tabla.js "$out"/tabla.d.ts "$out"/tabla_bg.wasm "$out"/tabla_plain_bg.wasm www/pkg/
+cp "$out"/index.js "$out"/simd.js "$out"/tabla.js "$out"/tabla.d.ts "$out"/tabla_bg.wasm "$out"/tabla_plain_bg.wasm www/pkg/
 
 node scripts/wasm-size.mjs "$out/tabla_bg.wasm"
 node scripts/wasm-size.mjs "$out/tabla_plain_bg.wasm"

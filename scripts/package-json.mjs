@@ -33,6 +33,7 @@ const pkg = {
   },
   files: [
     'index.js',
+    'simd.js',
     'index.d.ts',
     'tabla.js',
     'tabla.d.ts',
@@ -45,9 +46,9 @@ const pkg = {
     'LICENSE-MIT',
     'LICENSE-APACHE',
   ],
-  // Only the Node entry does work on import (it instantiates the module); the rest can be
-  // tree-shaken.
-  sideEffects: ['./node.js'],
+  // Work on import: the Node entry instantiates the module; simd.js sets the global its importers
+  // read (it is shared with the app's service worker). The rest can be tree-shaken.
+  sideEffects: ['./node.js', './simd.js'],
   keywords: [
     'backgammon',
     'tavla',

@@ -25,6 +25,8 @@ grep -E '^test result' "$log/cargo.log"
 passed=$(grep -oE '^test result: ok\. [0-9]+ passed' "$log/cargo.log" | awk '{s+=$4} END {print s+0}')
 echo "Rust native: $passed passed, 0 failed"
 
+step "CLI fuzz: every subcommand with malformed arguments, stdin and files" && node scripts/cli-fuzz.mjs
+
 step "Rust doctests"
 cargo test --release --doc --all-features 2>&1 | tee "$log/doc.log" | grep -E '^test result' || { tail -n 60 "$log/doc.log"; exit 1; }
 grep -q '^test result: ok' "$log/doc.log" || { tail -n 60 "$log/doc.log"; echo "doctests failed"; exit 1; }

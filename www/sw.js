@@ -5,7 +5,9 @@
 // VERSION (or, on a plain check, any precached file that changed on the server, e.g. a rebuilt
 // wasm package) is fetched into a new generation in the background; the page is told, and the
 // switch happens at the next page load, never in the middle of a running page.
-const VERSION = 'v2';
+importScripts('pkg/simd.js'); // sets self.tablaSimd
+
+const VERSION = 'v3';
 const PREFIX = 'tabla-';
 const META = `${PREFIX}meta`;
 const PRECACHE = [
@@ -19,6 +21,7 @@ const PRECACHE = [
   'js/tabla-board.js',
   'js/board-style.js',
   'js/engine.js',
+  'js/games.js',
   'js/anim.js',
   'js/storage.js',
   'js/worker.js',
@@ -36,14 +39,9 @@ const PRECACHE = [
   'js/draughts/controller.js',
   'pkg/index.js',
   'pkg/tabla.js',
-  // The build this browser runs (pkg/index.js picks the same way): with SIMD or plain.
-  WebAssembly.validate(
-    new Uint8Array([
-      0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
-    ]),
-  )
-    ? 'pkg/tabla_bg.wasm'
-    : 'pkg/tabla_plain_bg.wasm',
+  'pkg/simd.js',
+  // The build this browser runs, by the package's own probe (pkg/simd.js, which pkg/index.js uses).
+  self.tablaSimd ? 'pkg/tabla_bg.wasm' : 'pkg/tabla_plain_bg.wasm',
 ];
 const url = (p) => new URL(p, self.registration.scope).href;
 

@@ -13,6 +13,11 @@
 //! `Result`, `GameType "25"`, and `SetUp "1"` with `FEN` when the game did not start from the
 //! initial position, then the numbered moves (`1. c3-d4 f6-g5 2. ...`, `1... f6-g5` when Black
 //! moved first) and the result, wrapped at 80 columns.
+//!
+//! Length: a game has no length limit (with the draw rules off a game can go on for ever), so
+//! whatever [`Game::to_pdn`] writes reads back to the same game at any length; reading and
+//! replaying take time and memory linear in the text. The one guard against hostile input is on
+//! the text's size, [`MAX_PDN_BYTES`] (some 1.7 million plies, far beyond any game played).
 
 use std::fmt;
 
@@ -20,6 +25,11 @@ use super::fen::FenError;
 use super::game::{Game, GameError, GameOptions};
 use super::position::Position;
 use super::square::Color;
+
+/// The longest PDN text read, in bytes (16 MiB): some 1.7 million plies at the 10 bytes or so a
+/// ply (move, move number, spaces) that [`Game::to_pdn`] writes for a very long game. Longer texts are refused with [`PdnError::TooLong`] before
+/// any parsing, bounding the memory a hostile text can claim (replaying keeps every position).
+pub const MAX_PDN_BYTES: usize = 16 << 20;
 
 /// Why a PDN text could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +42,8 @@ pub enum PdnError {
     Fen(FenError),
     /// A move could not be played; `ply` counts from 1.
     Move { ply: usize, text: String, error: GameError },
+    /// The text is longer than [`MAX_PDN_BYTES`].
+    TooLong { bytes: usize, max: usize },
 }
 
 impl fmt::Display for PdnError {
@@ -43,6 +55,7 @@ impl fmt::Display for PdnError {
             }
             PdnError::Fen(e) => write!(f, "PDN FEN tag: {e}"),
             PdnError::Move { ply, text, error } => write!(f, "PDN ply {ply}, `{text}`: {error}"),
+            PdnError::TooLong { bytes, max } => write!(f, "the PDN text has {bytes} bytes, more than the {max} read"),
         }
     }
 }
@@ -63,6 +76,9 @@ fn is_result(t: &str) -> bool {
 
 /// Splits a PDN text into raw games.
 fn tokenize(text: &str) -> Result<Vec<RawGame>, PdnError> {
+    if text.len() > MAX_PDN_BYTES {
+        return Err(PdnError::TooLong { bytes: text.len(), max: MAX_PDN_BYTES });
+    }
     let chars: Vec<char> = text.chars().collect();
     let mut games = Vec::new();
     let mut cur = RawGame::default();
@@ -204,9 +220,6 @@ fn tokenize(text: &str) -> Result<Vec<RawGame>, PdnError> {
                 let dots = tok[digits..].chars().take_while(|&c| c == '.').count();
                 let rest = if digits > 0 && dots > 0 { &tok[digits + dots..] } else { &tok[..] };
                 if !rest.is_empty() {
-                    if cur.moves.len() > 2000 {
-                        return Err(syntax(line, "too many moves"));
-                    }
                     cur.moves.push(rest.to_string());
                 }
             }

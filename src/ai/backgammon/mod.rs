@@ -69,6 +69,10 @@ pub fn net(variant: Variant) -> &'static Net {
     }
 }
 
+/// The deepest search of [`evaluate`] and [`hint`] (a deeper `ply` is clamped to it): 2-ply
+/// values take about 9,000 leaf evaluations, and each ply more multiplies that by about 400.
+pub const MAX_PLY: u8 = 2;
+
 /// An evaluation for the side on roll.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Evaluation {
@@ -83,8 +87,8 @@ pub struct Evaluation {
 /// rolls), searched `ply` plies deep (0 is instant; 1 takes a few milliseconds).
 pub fn evaluate(pos: &Position, rules: &GameRules, ply: u8) -> Evaluation {
     let mut s = search::Searcher::new(net(rules.variant()), *rules);
-    let v = s.on_roll(pos, ply.min(2));
-    Evaluation { probabilities: v.probabilities, equity: v.equity, ply: ply.min(2) }
+    let v = s.on_roll(pos, ply.min(MAX_PLY));
+    Evaluation { probabilities: v.probabilities, equity: v.equity, ply: ply.min(MAX_PLY) }
 }
 
 /// One ranked play of a hint.
@@ -106,7 +110,7 @@ pub struct Hint {
 /// by 0-ply are searched deeper; the rest keep their 0-ply values).
 pub fn hint(pos: &Position, d1: u8, d2: u8, segment: Segment, rules: &GameRules, ply: u8) -> Vec<Hint> {
     let mut s = search::Searcher::new(net(rules.variant()), *rules);
-    s.rank(pos, d1, d2, segment, ply.min(2))
+    s.rank(pos, d1, d2, segment, ply.min(MAX_PLY))
         .into_iter()
         .map(|r| Hint {
             play: r.candidate.play,

@@ -47,10 +47,18 @@
 //!   king on the main road, king and man against a king).
 //! - `levels`: beginner/easy score every root move with a shallow search and add noise, so their
 //!   mistakes are plausible; medium/hard are node-limited; master is time-limited (1 s).
+//! - [`endgame`]: databases of every position with up to 4 pieces by our own retrograde
+//!   analysis ([`Tablebase::generate`], or [`Tablebase::generate_for`] one ending and what it
+//!   needs); set [`Engine::tablebase`] and the search scores covered positions exactly, within
+//!   what the move-count draw rules leave (docs/draughts-ai.md).
+//! - [`baseline`]: a FROZEN copy of the engine of issue 7, the fixed yardstick of the duels
+//!   (`duel-draughts --b baseline`); never edited.
 //! - `tune` (the `cli` feature only): self-play data and a logistic fit of the weights (`tabla
 //!   tune-draughts`).
 
+pub mod baseline;
 mod clock;
+pub mod endgame;
 pub mod eval;
 mod levels;
 mod search;
@@ -58,15 +66,23 @@ mod tt;
 #[cfg(feature = "cli")]
 pub mod tune;
 
+pub use baseline::BaselineEngine;
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::StdClock;
 pub use clock::{Clock, NoClock};
 pub use eval::Weights;
 pub use levels::{Level, LevelParams, ParseLevelError, Rng};
-pub use search::{Limits, WIN, WIN_BOUND};
+pub use search::{KNOWN_WIN, Limits, WIN, WIN_BOUND};
+
+use std::sync::Arc;
 
 use crate::draughts::{DrawCounters, Game, Move, Position};
+pub use endgame::{Tablebase, Wdl};
 use search::Searcher;
+
+/// The deepest nominal depth a search iterates to (half the longest line it can hold); a larger
+/// [`Limits::depth`] is clamped to it.
+pub const MAX_DEPTH: u32 = (search::MAX_PLY / 2) as u32;
 
 /// The position to search from, with what the draw rules need to know of the game before it.
 /// The move-count rules are the rules engine's own ([`DrawCounters`], `draughts::draw`), so the
@@ -222,11 +238,37 @@ impl SearchResult {
     }
 }
 
-/// The computer opponent: a transposition table and evaluation weights.
+/// A proven win or loss whose principal variation ends in a database position: the rest of
+/// the line is the database's (fastest win, longest defence), up to the end of the game.
+fn extend_pv_from_tablebase(tb: &Tablebase, root: &Position, result: &mut SearchResult) {
+    if result.score.abs() <= WIN_BOUND {
+        return;
+    }
+    let total = (WIN - result.score.abs()) as usize;
+    let mut p = *root;
+    for mv in &result.pv {
+        p = p.after(mv);
+    }
+    while result.pv.len() < total {
+        match tb.best_move(&p) {
+            Some((mv, Wdl::Win(_) | Wdl::Loss(_))) => {
+                result.pv.push(mv);
+                p = p.after(&mv);
+            }
+            _ => break,
+        }
+    }
+}
+
+/// The computer opponent: a transposition table, evaluation weights and, optionally, endgame
+/// databases.
 pub struct Engine {
     tt: tt::Table,
     /// The evaluation weights (default: [`Weights::DEFAULT`]).
     pub weights: Weights,
+    /// Endgame databases the search probes (none by default: build them with
+    /// [`Tablebase::generate`], once, and share them between engines).
+    pub tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Default for Engine {
@@ -240,7 +282,7 @@ impl Engine {
     /// An engine whose transposition table takes about `tt_mb` megabytes (16-byte entries,
     /// rounded down to a power of two).
     pub fn new(tt_mb: usize) -> Engine {
-        Engine { tt: tt::Table::new(tt_mb), weights: Weights::DEFAULT }
+        Engine { tt: tt::Table::new(tt_mb), weights: Weights::DEFAULT, tablebase: None }
     }
 
     /// Forgets everything learnt in earlier searches (for reproducible results).
@@ -258,7 +300,9 @@ impl Engine {
         let start = clock.now_ms();
         self.tt.new_search();
         let weights = self.weights;
+        let tablebase = self.tablebase.clone();
         let mut s = Searcher::new(&mut self.tt, &weights, clock);
+        s.tablebase = tablebase.as_deref();
         if let Some(t) = limits.time_ms {
             // A small margin for the unwinding and the caller's work.
             s.deadline = start + (t - (t * 0.03).min(15.0)).max(0.0);
@@ -266,7 +310,7 @@ impl Engine {
         if let Some(n) = limits.nodes {
             s.node_limit = n.max(1);
         }
-        let max_depth = limits.depth.unwrap_or(64).clamp(1, (search::MAX_PLY / 2) as u32) as i32;
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         s.draw_rules = root.draw_rules;
         s.hashes.extend_from_slice(&root.history);
         s.hashes.push(pos.hash());
@@ -311,6 +355,9 @@ impl Engine {
             }
         }
         result.nodes = s.nodes;
+        if let Some(tb) = tablebase.as_deref() {
+            extend_pv_from_tablebase(tb, &pos, &mut result);
+        }
         result.time_ms = clock.now_ms() - start;
         debug_assert!(legal.contains(&result.best));
         Some(result)

@@ -4,6 +4,7 @@
 //! evaluation only ever sees positions where the side to move has no capture.
 
 use super::clock::Clock;
+use super::endgame::{Tablebase, Wdl, rule_slack};
 use super::eval::{Weights, evaluate};
 use super::tt::{EXACT, LOWER, NO_MOVE, Table, UPPER};
 use crate::draughts::{DrawCounters, Move, MoveKey, Position};
@@ -13,6 +14,9 @@ pub const WIN: i32 = 30000;
 /// Scores beyond this (in absolute value) are forced wins or losses.
 pub const WIN_BOUND: i32 = WIN - 1000;
 const INF: i32 = 31000;
+/// A database win that the draw rules might cut short (see [`endgame::rule_slack`](super::endgame::rule_slack)):
+/// scored above any evaluation but below the proven-win range, fewer plies first.
+pub const KNOWN_WIN: i32 = WIN_BOUND - 100;
 pub(crate) const MAX_PLY: usize = 128;
 const NO_KEY: MoveKey = MoveKey(u64::MAX);
 
@@ -39,6 +43,8 @@ pub(crate) struct Searcher<'a> {
     pub root_depth: i32,
     /// Whether the move-count draw rules apply.
     pub draw_rules: bool,
+    /// Endgame databases probed at every node they cover (below the root).
+    pub tablebase: Option<&'a Tablebase>,
     /// Hashes of the game so far and of the current search path.
     pub hashes: Vec<u64>,
     moves: Vec<Vec<Move>>,
@@ -82,6 +88,7 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             root_depth: 0,
             draw_rules: true,
+            tablebase: None,
             hashes: Vec::with_capacity(512),
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(48)).collect(),
             killers: vec![[NO_KEY; 2]; MAX_PLY],
@@ -115,6 +122,23 @@ impl<'a> Searcher<'a> {
             }
         }
         false
+    }
+
+    /// The database's exact score for `pos` if it covers it: a draw is 0 (the move-count
+    /// rules only ever add draws); a win or loss in `d` plies is a proven `WIN - ply - d` if
+    /// the draw rules are off or leave at least `d` plies, else a [`KNOWN_WIN`] score.
+    #[inline]
+    fn probe(&self, pos: &Position, counters: &DrawCounters, ply: usize) -> Option<i32> {
+        let tb = self.tablebase?;
+        let v = tb.probe(pos)?;
+        let exact = |d: u32| !self.draw_rules || d <= rule_slack(pos, counters, d);
+        Some(match v {
+            Wdl::Draw => 0,
+            Wdl::Win(d) if exact(d) => WIN - ply as i32 - d as i32,
+            Wdl::Win(d) => KNOWN_WIN - d as i32,
+            Wdl::Loss(d) if exact(d) => -WIN + ply as i32 + d as i32,
+            Wdl::Loss(d) => -KNOWN_WIN + d as i32,
+        })
     }
 
     fn order_score(&self, pos: &Position, mv: &Move, i: usize, tt_mv: u8, ply: usize) -> i32 {
@@ -173,6 +197,9 @@ impl<'a> Searcher<'a> {
             beta = beta.min(WIN - ply as i32 - 1);
             if alpha >= beta {
                 return alpha;
+            }
+            if let Some(score) = self.probe(pos, &counters, ply) {
+                return score;
             }
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);

@@ -2,11 +2,14 @@
 //! native result of a game saved through the JS API) and `bench-api` (the same work as
 //! `scripts/bench-js.mjs`, natively).
 
+use std::io::Read;
 use std::time::Instant;
 
 use clap::Subcommand;
 use tabla::backgammon::{Game as BgGame, Options, Phase, Variant};
-use tabla::draughts::Game as RuGame;
+use tabla::draughts::{Game as RuGame, MAX_PDN_BYTES};
+
+use crate::args;
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -14,7 +17,7 @@ pub enum Command {
     /// save (the JSON of `toJSON()`) or a Russian draughts PDN.
     Replay {
         /// `backgammon` (any variant of the family: the save names it) or `russian`.
-        #[arg(long)]
+        #[arg(long, value_parser = ["backgammon", "russian"])]
         game: String,
         /// The file holding the save or the PDN.
         file: String,
@@ -22,8 +25,8 @@ pub enum Command {
     /// The JS benchmark's work, natively through the same engine calls: legal plays listed with
     /// notation, and complete random games, per second.
     BenchApi {
-        /// Seconds to spend on each measurement (about).
-        #[arg(long, default_value_t = 1.0)]
+        /// Seconds to spend on each measurement (about; more than 0, at most 600).
+        #[arg(long, default_value_t = 1.0, value_parser = args::seconds)]
         seconds: f64,
     },
 }
@@ -36,7 +39,12 @@ pub fn run(cmd: Command) -> Result<(), String> {
 }
 
 fn replay(game: &str, file: &str) -> Result<(), String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    // A PDN past the engine's bound is refused by its size: a byte more is enough to tell.
+    let limit = if game == "russian" { MAX_PDN_BYTES as u64 + 1 } else { u64::MAX };
+    let mut text = String::new();
+    std::fs::File::open(file)
+        .and_then(|f| f.take(limit).read_to_string(&mut text))
+        .map_err(|e| format!("{file}: {e}"))?;
     let line = match game {
         "backgammon" => {
             let g = BgGame::from_json(&text).map_err(|e| format!("{file}: {e}"))?;

@@ -1,11 +1,13 @@
 //! Subcommands of the backgammon family: `plays` (legal plays of a position) and `bench`.
 
 use std::io::Write;
-use std::time::Instant;
 
 use clap::Subcommand;
 use tabla::backgammon::{MoveRules, Options, Position, Variant, format_play};
 use tabla::dice::{DiceSource, Roll, SeededDice};
+
+use crate::args;
+use crate::measure::Clock;
 
 /// Prints a line; a closed stdout (`| head`) is not an error.
 macro_rules! say {
@@ -23,16 +25,16 @@ pub enum Command {
     /// opponent on roll), distinct by resulting position.
     Plays {
         /// backgammon, table or acey-deucey.
-        #[arg(long, default_value = "backgammon")]
-        variant: String,
+        #[arg(long, default_value = "backgammon", value_parser = args::variant)]
+        variant: Variant,
         /// gnubg Position ID, the player on roll moving.
         #[arg(long, default_value = "4HPwATDgc/ABMA")]
         position_id: String,
         /// The roll, such as 3-1.
-        #[arg(long)]
-        dice: String,
+        #[arg(long, value_parser = args::roll)]
+        dice: Roll,
         /// Acey-deucey: how many of the bar checkers of the player on roll are not yet entered.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = args::count::<u8>(0, 15))]
         unentered: u8,
         /// Acey-deucey house option: bear off only with the exact number.
         #[arg(long)]
@@ -44,8 +46,8 @@ pub enum Command {
     /// Legal-play generation throughput over a fixed set of contact and race positions (all 21
     /// rolls each) and the time of complete random games.
     Bench {
-        /// Seconds to spend on each measurement (about).
-        #[arg(long, default_value_t = 1.0)]
+        /// Seconds to spend on each measurement (about; more than 0, at most 600).
+        #[arg(long, default_value_t = 1.0, value_parser = args::seconds)]
         seconds: f64,
     },
 }
@@ -54,11 +56,10 @@ pub fn run(cmd: Command) -> Result<(), String> {
     match cmd {
         Command::Bench { seconds } => bench(seconds),
         Command::Plays { variant, position_id, dice, unentered, exact_bear_off, enter_all_before_passing } => {
-            let variant: Variant = variant.parse()?;
             let mut options = Options::new(variant);
             options.exact_bear_off = exact_bear_off;
             options.enter_all_before_passing = enter_all_before_passing;
-            let roll: Roll = dice.parse().map_err(|e| format!("--dice: {e}"))?;
+            let roll = dice;
             let p = Position::from_position_id(&position_id).map_err(|e| format!("--position-id: {e}"))?;
             let p = p.with_unentered(unentered).map_err(|e| format!("--unentered: {e}"))?;
             let stdout = std::io::stdout();
@@ -81,38 +82,6 @@ fn load(ids: &str) -> Result<Vec<Position>, String> {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|l| Position::from_position_id(l).map_err(|e| format!("bench position {l}: {e}")))
         .collect()
-}
-
-/// CPU time of this thread in seconds (Linux: /proc/thread-self/schedstat), if available. The
-/// machine is shared, so rates are given per second of CPU time actually received, and per
-/// second of wall time.
-fn cpu_seconds() -> Option<f64> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
-    Some(ns as f64 / 1e9)
-}
-
-struct Clock {
-    wall: Instant,
-    cpu: Option<f64>,
-}
-
-impl Clock {
-    fn start() -> Clock {
-        Clock { wall: Instant::now(), cpu: cpu_seconds() }
-    }
-    fn wall(&self) -> f64 {
-        self.wall.elapsed().as_secs_f64()
-    }
-    /// (cpu seconds if known, wall seconds)
-    fn read(&self) -> (Option<f64>, f64) {
-        let w = self.wall();
-        let c = match (self.cpu, cpu_seconds()) {
-            (Some(a), Some(b)) if b > a => Some(b - a),
-            _ => None,
-        };
-        (c, w)
-    }
 }
 
 fn throughput(name: &str, positions: &[Position], seconds: f64) {

@@ -8,11 +8,14 @@ use std::time::Instant;
 use clap::Subcommand;
 use tabla::ai::backgammon::distill::{self, Sample};
 use tabla::ai::backgammon::game::{self, Agent, HeuristicAgent, NetAgent, PubevalAgent};
+use tabla::ai::backgammon::inputs::NUM_INPUTS;
 use tabla::ai::backgammon::search::Searcher;
 use tabla::ai::backgammon::train::{TrainConfig, Trainer};
 use tabla::ai::backgammon::{self as ai, GameRules, Level, Net, Segment, Variant, bearoff, pubeval};
 use tabla::backgammon::Position;
-use tabla::dice::{DiceSource, SeededDice};
+use tabla::dice::{DiceSource, Die, SeededDice};
+
+use crate::args;
 
 #[derive(Subcommand)]
 pub enum Command {
@@ -44,10 +47,10 @@ pub enum Command {
     /// TD(λ) self-play training; checkpoints to DIR/<variant>.net and resumes from it.
     Train {
         /// Variants to train, interleaved (backgammon, acey-deucey); repeat the option.
-        #[arg(long = "variant", default_value = "backgammon")]
-        variants: Vec<String>,
-        /// Relative share of games per variant, e.g. 3,1.
-        #[arg(long, value_delimiter = ',')]
+        #[arg(long = "variant", default_value = "backgammon", value_parser = args::variant)]
+        variants: Vec<Variant>,
+        /// Relative share of games per variant, e.g. 3,1 (one share per variant, each 1 to 1000).
+        #[arg(long, value_delimiter = ',', value_parser = args::count::<u32>(1, 1000))]
         mix: Vec<u32>,
         /// Directory for checkpoints (none: nothing is written unless --out is given).
         #[arg(long)]
@@ -55,29 +58,30 @@ pub enum Command {
         /// Write the final net of the first variant here.
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Stop when every variant's net has this many games (0: never).
-        #[arg(long, default_value_t = 0)]
+        /// Stop when every variant's net has this many games (0: only when stopped, which needs
+        /// --dir for the checkpoints).
+        #[arg(long, default_value_t = 0, value_parser = args::count::<u64>(0, args::MAX_GAMES))]
         games: u64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        #[arg(long, default_value_t = 80)]
+        #[arg(long, default_value_t = 80, value_parser = args::count::<usize>(1, args::MAX_HIDDEN))]
         hidden: usize,
-        #[arg(long, default_value_t = 0.1)]
+        #[arg(long, default_value_t = 0.1, value_parser = args::real32(0.0, 10.0))]
         alpha: f32,
-        #[arg(long, default_value_t = 0.01)]
+        #[arg(long, default_value_t = 0.01, value_parser = args::real32(0.0, 10.0))]
         alpha_min: f32,
-        #[arg(long, default_value_t = 300000.0)]
+        #[arg(long, default_value_t = 300000.0, value_parser = args::real(1.0, 1e12))]
         alpha_half_life: f64,
-        #[arg(long, default_value_t = 0.7)]
+        #[arg(long, default_value_t = 0.7, value_parser = args::real32(0.0, 1.0))]
         lambda: f32,
         /// Seconds between checkpoints.
-        #[arg(long, default_value_t = 180)]
+        #[arg(long, default_value_t = 180, value_parser = args::count::<u64>(1, 86_400))]
         checkpoint_secs: u64,
         /// Measure against pubeval (acey-deucey: the heuristic) every this many games (0: never).
-        #[arg(long, default_value_t = 25000)]
+        #[arg(long, default_value_t = 25000, value_parser = args::count::<u64>(0, args::MAX_GAMES))]
         eval_every: u64,
         /// Mirrored pairs per measurement.
-        #[arg(long, default_value_t = 500)]
+        #[arg(long, default_value_t = 500, value_parser = args::count::<u64>(1, 1_000_000))]
         eval_pairs: u64,
     },
     /// Supervised refinement: labels the positions of self-play games with the net's own
@@ -86,8 +90,8 @@ pub enum Command {
     /// DIR), then fits the net to them epoch by epoch, writing DIR/<variant>-distilled-<epoch>.net
     /// and measuring 0-ply against pubeval after each.
     Distill {
-        #[arg(long, default_value = "backgammon")]
-        variant: String,
+        #[arg(long, default_value = "backgammon", value_parser = args::variant)]
+        variant: Variant,
         /// The net to start from (an f32 checkpoint or a shipped f16 file).
         #[arg(long)]
         weights: PathBuf,
@@ -98,40 +102,41 @@ pub enum Command {
         #[arg(long)]
         dir: PathBuf,
         /// Self-play games to label.
-        #[arg(long, default_value_t = 20000)]
+        #[arg(long, default_value_t = 20000, value_parser = args::count::<u64>(1, args::MAX_GAMES))]
         games: u64,
-        #[arg(long, default_value_t = 1)]
+        /// Depth of the labels, 0 to 2.
+        #[arg(long, default_value_t = 1, value_parser = args::count::<u8>(0, ai::MAX_PLY as u64))]
         ply: u8,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        #[arg(long, default_value_t = 2)]
+        #[arg(long, default_value_t = 2, value_parser = args::count::<u64>(1, args::MAX_THREADS))]
         threads: u64,
-        #[arg(long, default_value_t = 4)]
+        #[arg(long, default_value_t = 4, value_parser = args::count::<u64>(0, args::MAX_ITERATIONS))]
         epochs: u64,
-        #[arg(long, default_value_t = 0.01)]
+        #[arg(long, default_value_t = 0.01, value_parser = args::real32(0.0, 10.0))]
         alpha: f32,
         /// Learning rate factor per epoch.
-        #[arg(long, default_value_t = 0.5)]
+        #[arg(long, default_value_t = 0.5, value_parser = args::real32(0.0, 1.0))]
         decay: f32,
         /// Mirrored pairs per measurement (0: none).
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 1000, value_parser = args::count::<u64>(0, 1_000_000))]
         eval_pairs: u64,
     },
     /// Cubeless money games with mirrored dice between two players; prints points per game for
     /// A with its standard error.
     Duel {
         /// A level (beginner … strong, expert), pubeval or heuristic.
-        #[arg(long)]
+        #[arg(long, value_parser = args::bg_player)]
         a: String,
-        #[arg(long, default_value = "pubeval")]
+        #[arg(long, default_value = "pubeval", value_parser = args::bg_player)]
         b: String,
         /// Games (rounded up to an even number: each dice sequence is played twice).
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 1000, value_parser = args::count::<u64>(1, args::MAX_GAMES))]
         games: u64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        #[arg(long, default_value = "backgammon")]
-        variant: String,
+        #[arg(long, default_value = "backgammon", value_parser = args::variant)]
+        variant: Variant,
         /// Use this net file for A instead of the committed weights.
         #[arg(long)]
         a_weights: Option<PathBuf>,
@@ -139,14 +144,14 @@ pub enum Command {
         #[arg(long)]
         b_weights: Option<PathBuf>,
         /// Threads (the games and the result are the same with any number).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = args::count::<u64>(1, args::MAX_THREADS))]
         threads: u64,
         /// With --parts N: play only the pairs i with i % N == PART (same dice as the whole
         /// duel), so that one duel can run in pieces; `tabla duel-merge` adds up their
         /// `part K/N: pairs P sum S sumsq Q` lines.
         #[arg(long, default_value_t = 0)]
         part: u64,
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = args::count::<u64>(1, 1_000_000))]
         parts: u64,
     },
     /// The whole duel from its parts: reads the `part K/N: pairs P sum S sumsq Q` lines that
@@ -158,31 +163,35 @@ pub enum Command {
     },
     /// Time per move at each level over positions from self-play games.
     AiBench {
-        #[arg(long, default_value = "backgammon")]
-        variant: String,
-        /// Moves timed per level.
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value = "backgammon", value_parser = args::variant)]
+        variant: Variant,
+        /// Moves timed per level (at most 100000).
+        #[arg(long, default_value_t = 200, value_parser = args::count::<usize>(1, 100_000))]
         moves: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// Reads lines `POSITION_ID D1 D2 [LEVEL]` and answers with the Position ID after the chosen
-    /// play (mover's view, not flipped); `eval POSITION_ID [PLY]` answers with the five
-    /// probabilities. For scripts/gnubg.
+    /// Reads lines `POSITION_ID D1 D2 [LEVEL]` (dice 1 to 6, LEVEL a level or pubeval, default
+    /// advanced) and answers with the Position ID after the chosen play (mover's view, not
+    /// flipped); `eval POSITION_ID [PLY]` (PLY 0 to 2, default 0) answers with the five
+    /// probabilities. A bad line is answered with `error: <why>` and serving goes on; the exit
+    /// code is 2 if any line was bad. For scripts/gnubg.
     AiServe {
-        #[arg(long, default_value = "backgammon")]
-        variant: String,
+        #[arg(long, default_value = "backgammon", value_parser = args::variant)]
+        variant: Variant,
         #[arg(long)]
         weights: Option<PathBuf>,
     },
     /// The ranked plays of a position (Position ID) and roll.
     AiHint {
         position: String,
-        dice: String,
-        #[arg(long, default_value_t = 1)]
+        #[arg(value_parser = args::roll)]
+        dice: tabla::Roll,
+        /// Depth, 0 to 2.
+        #[arg(long, default_value_t = 1, value_parser = args::count::<u8>(0, ai::MAX_PLY as u64))]
         ply: u8,
-        #[arg(long, default_value = "backgammon")]
-        variant: String,
+        #[arg(long, default_value = "backgammon", value_parser = args::variant)]
+        variant: Variant,
     },
 }
 
@@ -227,7 +236,6 @@ pub fn run(cmd: Command) -> Result<(), String> {
             decay,
             eval_pairs,
         } => {
-            let variant: Variant = variant.parse()?;
             let teacher = teacher.as_deref();
             distill(variant, &weights, teacher, &dir, games, ply, seed, threads, epochs, alpha, decay, eval_pairs)
         }
@@ -247,9 +255,14 @@ pub fn run(cmd: Command) -> Result<(), String> {
             eval_every,
             eval_pairs,
         } => {
+            if !mix.is_empty() && mix.len() != variants.len() {
+                return Err(format!("--mix has {} shares for {} variants", mix.len(), variants.len()));
+            }
+            if games == 0 && dir.is_none() {
+                return Err("--games 0 trains until stopped and needs --dir for its checkpoints".into());
+            }
             let mut trainers = Vec::new();
-            for v in &variants {
-                let variant: Variant = v.parse()?;
+            for &variant in &variants {
                 let mut cfg = TrainConfig::new(variant, seed);
                 cfg.hidden = hidden;
                 cfg.alpha = alpha;
@@ -287,17 +300,16 @@ pub fn run(cmd: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Duel { a, b, games, seed, variant, a_weights, b_weights, threads, part, parts } => {
-            if parts == 0 || part >= parts {
+            if part >= parts {
                 return Err(format!("--part must be below --parts ({part} of {parts})"));
             }
-            let variant: Variant = variant.parse()?;
             let rules = GameRules::new(variant);
             let net_a = match a_weights {
-                Some(p) => load_net(&p)?,
+                Some(p) => load_play_net(&p)?,
                 None => ai::net(variant).clone(),
             };
             let net_b = match b_weights {
-                Some(p) => load_net(&p)?,
+                Some(p) => load_play_net(&p)?,
                 None => ai::net(variant).clone(),
             };
             make_agent(&a, &net_a, 0)?;
@@ -366,6 +378,12 @@ pub fn run(cmd: Command) -> Result<(), String> {
                     else {
                         return Err(format!("{log}: not a part line: {line}"));
                     };
+                    // A pair scores at most ±6 per game twice (a backgammon at cube 1): the sums
+                    // of a real part are bounded by its count of pairs.
+                    let pairs_ok = p.fract() == 0.0 && (0.0..=1e15).contains(&p);
+                    if !(pairs_ok && sum.abs() <= 12.0 * p && (0.0..=144.0 * p).contains(&sq)) {
+                        return Err(format!("{log}: the numbers of this part line are impossible: {line}"));
+                    }
                     println!("{log}: {line}");
                     st = st.merge(&game::DuelStats::from_pair_sums(p as u64, sum, sq));
                     seen += 1;
@@ -377,13 +395,11 @@ pub fn run(cmd: Command) -> Result<(), String> {
             println!("{seen} parts, {} games: {:+.3} ± {:.3} points per game", st.games, st.ppg(), st.se());
             Ok(())
         }
-        Command::AiBench { variant, moves, seed } => bench(variant.parse()?, moves, seed),
-        Command::AiServe { variant, weights } => serve(variant.parse()?, weights),
-        Command::AiHint { position, dice, ply, variant } => {
-            let variant: Variant = variant.parse()?;
+        Command::AiBench { variant, moves, seed } => bench(variant, moves, seed),
+        Command::AiServe { variant, weights } => serve(variant, weights),
+        Command::AiHint { position, dice: roll, ply, variant } => {
             let rules = GameRules::new(variant);
             let pos = Position::from_position_id(&position).map_err(|e| e.to_string())?;
-            let roll: tabla::Roll = dice.parse().map_err(|e: tabla::DiceError| e.to_string())?;
             let e = ai::evaluate(&pos, &rules, ply);
             println!("position {position}: equity {:+.3} {:?}", e.equity, e.probabilities);
             for h in ai::hint(&pos, roll.0.value(), roll.1.value(), Segment::Roll, &rules, ply).iter().take(10) {
@@ -504,6 +520,20 @@ fn file_name(v: Variant) -> String {
 fn load_net(p: &Path) -> Result<Net, String> {
     let b = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
     Net::from_bytes(&b).map_err(|e| format!("{}: {e}", p.display()))
+}
+
+/// A net to play or search with: its inputs must be the encoding's, and it needs hidden units.
+fn load_play_net(p: &Path) -> Result<Net, String> {
+    let net = load_net(p)?;
+    if net.inputs() != NUM_INPUTS || net.hidden() == 0 {
+        return Err(format!(
+            "{}: a net of {} inputs and {} hidden units cannot play (it needs {NUM_INPUTS} inputs)",
+            p.display(),
+            net.inputs(),
+            net.hidden()
+        ));
+    }
+    Ok(net)
 }
 
 fn save_net(n: &Net, p: &Path) -> Result<(), String> {
@@ -679,39 +709,92 @@ fn bench(variant: Variant, moves: usize, seed: u64) -> Result<(), String> {
 fn serve(variant: Variant, weights: Option<PathBuf>) -> Result<(), String> {
     let rules = GameRules::new(variant);
     let net = match weights {
-        Some(p) => load_net(&p)?,
+        Some(p) => load_play_net(&p)?,
         None => ai::net(variant).clone(),
     };
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
+    let mut bad = 0u64;
     for line in stdin.lock().lines() {
-        let line = line.map_err(|e| e.to_string())?;
-        let f: Vec<&str> = line.split_whitespace().collect();
-        if f.is_empty() {
+        let line = line.map_err(|e| format!("stdin: {e}"))?;
+        if line.trim().is_empty() {
             continue;
         }
-        let reply = if f[0] == "eval" {
-            let pos = Position::from_position_id(f[1]).map_err(|e| e.to_string())?;
-            let ply: u8 = f.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
-            let mut s = Searcher::new(&net, rules);
-            let p = s.on_roll(&pos, ply).probabilities;
-            format!("{} {} {} {} {}", p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon)
-        } else {
-            let pos = Position::from_position_id(f[0]).map_err(|e| e.to_string())?;
-            let d1: u8 = f[1].parse().map_err(|_| "bad die")?;
-            let d2: u8 = f[2].parse().map_err(|_| "bad die")?;
-            let level = f.get(3).copied().unwrap_or("advanced");
-            if level == "pubeval" {
-                let mut buf = Vec::new();
-                pubeval::best_play(&pos, d1, d2, rules.moves(), &mut buf).position_id()
-            } else {
-                let mut s = Searcher::new(&net, rules);
-                let c = game::choose_with(&mut s, &pos, d1, d2, Segment::Roll, level.parse()?, 0);
-                c.play.result.position_id()
-            }
-        };
+        let reply = serve_line(&line, &net, rules).unwrap_or_else(|e| {
+            bad += 1;
+            format!("error: {e}")
+        });
         writeln!(out, "{reply}").map_err(|e| e.to_string())?;
         out.flush().map_err(|e| e.to_string())?;
     }
+    if bad > 0 {
+        return Err(format!("ai-serve: {bad} bad line{}", if bad == 1 { "" } else { "s" }));
+    }
     Ok(())
+}
+
+/// One line of the `ai-serve` protocol (see the command's help) and its answer; every field is
+/// checked (count, Position ID, dice 1 to 6, ply 0 to [`ai::MAX_PLY`], level), so a bad line is an
+/// error, never a panic or an endless search.
+fn serve_line(line: &str, net: &Net, rules: GameRules) -> Result<String, String> {
+    let f: Vec<&str> = line.split_whitespace().collect();
+    let position = |id: &str| Position::from_position_id(id).map_err(|e| format!("position {id}: {e}"));
+    if f.first() == Some(&"eval") {
+        let (id, ply) = match f[1..] {
+            [id] => (id, 0),
+            [id, ply] => {
+                let ply = ply
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|p| *p <= ai::MAX_PLY)
+                    .ok_or_else(|| format!("the ply is 0 to {}, not {ply}", ai::MAX_PLY))?;
+                (id, ply)
+            }
+            _ => return Err(format!("`eval POSITION_ID [PLY]` has 2 or 3 fields, not {}", f.len())),
+        };
+        let pos = position(id)?;
+        let mut s = Searcher::new(net, rules);
+        let p = s.on_roll(&pos, ply).probabilities;
+        return Ok(format!("{} {} {} {} {}", p.win, p.win_gammon, p.win_backgammon, p.lose_gammon, p.lose_backgammon));
+    }
+    let (id, d1, d2, level) = match f[..] {
+        [id, d1, d2] => (id, d1, d2, "advanced"),
+        [id, d1, d2, level] => (id, d1, d2, level),
+        _ => return Err(format!("`POSITION_ID D1 D2 [LEVEL]` has 3 or 4 fields, not {}", f.len())),
+    };
+    let die = |d: &str| {
+        d.parse::<u8>()
+            .ok()
+            .and_then(|v| Die::new(v).ok())
+            .map(Die::value)
+            .ok_or_else(|| format!("a die is 1 to 6, not {d}"))
+    };
+    let (pos, d1, d2) = (position(id)?, die(d1)?, die(d2)?);
+    if pos.game_over() {
+        return Err(format!("position {id}: the game is over"));
+    }
+    if level == "pubeval" {
+        let mut buf = Vec::new();
+        return Ok(pubeval::best_play(&pos, d1, d2, rules.moves(), &mut buf).position_id());
+    }
+    let level: Level = level.parse()?;
+    let mut s = Searcher::new(net, rules);
+    let c = game::choose_with(&mut s, &pos, d1, d2, Segment::Roll, level, 0);
+    Ok(c.play.result.position_id())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Any line, even an empty one, gets an answer or an error, never a panic.
+    #[test]
+    fn serve_line_refuses_empty_and_short_lines() {
+        let rules = GameRules::new(Variant::Backgammon);
+        let net = ai::net(Variant::Backgammon);
+        for line in ["", "   ", "eval", "4HPwATDgc/ABMA", "4HPwATDgc/ABMA 3", "eval 4HPwATDgc/ABMA 3"] {
+            assert!(serve_line(line, net, rules).is_err(), "{line:?}");
+        }
+        assert_eq!(serve_line("4HPwATDgc/ABMA 3 1 pubeval", net, rules).map(|id| id.len()), Ok(14));
+    }
 }

@@ -5,8 +5,10 @@
 use clap::{Parser, Subcommand};
 
 mod api;
+mod args;
 mod bg;
 mod bg_ai;
+mod measure;
 mod ru;
 mod ru_ai;
 

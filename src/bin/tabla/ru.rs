@@ -5,6 +5,9 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use tabla::draughts::{Position, perft, perft_divide, perft_paths};
 
+use crate::args;
+use crate::measure::cpu_seconds;
+
 #[derive(Subcommand)]
 pub enum Command {
     /// Count the leaf nodes of the legal move tree (perft), one line per depth
@@ -22,8 +25,8 @@ pub enum PerftGame {
 
 #[derive(Args)]
 pub struct PerftArgs {
-    /// Deepest depth to count (every depth from 1 up to it is printed)
-    #[arg(long, short)]
+    /// Deepest depth to count, 1 to 15 (every depth from 1 up to it is printed)
+    #[arg(long, short, value_parser = args::count::<u32>(1, args::MAX_PERFT_DEPTH))]
     depth: u32,
     /// Start position as PDN FEN (default: the initial position)
     #[arg(long)]
@@ -48,9 +51,6 @@ pub fn run_perft(args: &PerftArgs) -> Result<(), String> {
         Some(f) => Position::from_fen(f).map_err(|e| e.to_string())?,
         None => Position::start(),
     };
-    if args.depth > 40 {
-        return Err(format!("depth {} is too deep", args.depth));
-    }
     println!("position {}", pos.to_fen());
     println!("counting {}", if args.paths { "every capture path" } else { "one move per (start, end, captured set)" });
     if args.divide {
@@ -83,13 +83,6 @@ pub fn run_perft(args: &PerftArgs) -> Result<(), String> {
         println!();
     }
     Ok(())
-}
-
-/// CPU time of the current thread in seconds, where the OS tells it (Linux).
-fn cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e9)
 }
 
 fn format_nps(nps: f64) -> String {

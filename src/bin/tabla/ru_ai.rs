@@ -8,8 +8,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use clap::Subcommand;
-use tabla::ai::draughts::{Engine, Level, Limits, SearchRoot, StdClock, tune};
+use tabla::ai::draughts::endgame::Tablebase;
+use tabla::ai::draughts::{BaselineEngine, Engine, Level, Limits, MAX_DEPTH, SearchResult, SearchRoot, StdClock, tune};
 use tabla::draughts::Position;
+
+use crate::args;
 
 #[derive(Subcommand)]
 #[allow(clippy::enum_variant_names)]
@@ -19,15 +22,22 @@ pub enum Command {
         /// PDN FEN of the position (default: the start position).
         #[arg(long)]
         fen: Option<String>,
-        #[arg(long)]
+        /// Depth limit, 1 to 64.
+        #[arg(long, value_parser = args::count::<u32>(1, MAX_DEPTH as u64))]
         depth: Option<u32>,
-        #[arg(long)]
+        /// Node budget.
+        #[arg(long, value_parser = args::count::<u64>(1, args::MAX_NODES))]
         nodes: Option<u64>,
-        #[arg(long)]
+        /// Time limit (default: 1000 ms with neither --depth nor --nodes, else 600000 ms, the
+        /// most allowed).
+        #[arg(long, value_parser = args::time_ms)]
         time_ms: Option<f64>,
-        /// Transposition table size in MB.
-        #[arg(long, default_value_t = 16)]
+        /// Transposition table size in MB (1 to 4096).
+        #[arg(long, default_value_t = 16, value_parser = args::count::<usize>(1, args::MAX_TT_MB))]
         tt_mb: usize,
+        /// Build and probe the endgame databases up to this many pieces (0: none).
+        #[arg(long, default_value_t = 0, value_parser = args::count::<u32>(0, tabla::ai::draughts::endgame::MAX_PIECES as u64))]
+        tablebase: u32,
     },
     /// Nodes per second and depth reached in a fixed time over a committed set of positions,
     /// then each level's time per move.
@@ -36,35 +46,37 @@ pub enum Command {
         #[arg(long, default_value = "tests/data/draughts_ai/bench.txt")]
         positions: PathBuf,
         /// Time per position for the speed test.
-        #[arg(long, default_value_t = 1000.0)]
+        #[arg(long, default_value_t = 1000.0, value_parser = args::time_ms)]
         time_ms: f64,
         /// Skip the per-level timing.
         #[arg(long)]
         no_levels: bool,
     },
-    /// Plays level A against level B from varied openings, each opening with both colours,
-    /// and prints A's wins/draws/losses and the Elo difference with its 95% error.
+    /// Plays player A against player B from varied openings, each opening with both colours,
+    /// and prints A's wins/draws/losses and the Elo difference with its 95% interval. A player
+    /// is a level (beginner ... master) or `baseline`, the frozen engine of issue 20 playing
+    /// as master (same time or node budget).
     DuelDraughts {
-        #[arg(long)]
-        a: String,
-        #[arg(long)]
-        b: String,
+        #[arg(long, value_parser = |s: &str| s.parse::<Player>())]
+        a: Player,
+        #[arg(long, value_parser = |s: &str| s.parse::<Player>())]
+        b: Player,
         /// Number of games (rounded up to an even number: each opening is played twice).
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = args::count::<usize>(1, args::MAX_GAMES))]
         games: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Opening plies played from the start position (all openings of that length, shuffled
-        /// with the seed).
-        #[arg(long, default_value_t = 3)]
+        /// with the seed; 0 to 10).
+        #[arg(long, default_value_t = 3, value_parser = args::count::<u32>(0, args::MAX_OPENING_PLIES))]
         opening_plies: u32,
         /// Time per move for time-limited levels (master); default: the level's own.
-        #[arg(long)]
+        #[arg(long, value_parser = args::time_ms)]
         time_ms: Option<f64>,
         /// Node budget per move for master instead of its time limit (deterministic duels).
-        #[arg(long)]
+        #[arg(long, value_parser = args::count::<u64>(1, args::MAX_NODES))]
         master_nodes: Option<u64>,
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = args::count::<usize>(1, args::MAX_THREADS))]
         threads: usize,
         /// Append each finished game here as one JSON line; games already in it are not
         /// replayed (resume after an interruption).
@@ -73,6 +85,10 @@ pub enum Command {
         /// Print every game.
         #[arg(long)]
         verbose: bool,
+        /// The live engine's players probe endgame databases up to this many pieces (0: none;
+        /// the baseline never does).
+        #[arg(long, default_value_t = 0, value_parser = args::count::<u32>(0, tabla::ai::draughts::endgame::MAX_PIECES as u64))]
+        tablebase: u32,
     },
     /// The tactics suite: solves each position of a file of shots (FEN and winning first move),
     /// or with --find N searches self-play games for N new shots and appends them to the file.
@@ -80,16 +96,29 @@ pub enum Command {
         #[arg(long, default_value = "tests/data/draughts_ai/tactics.txt")]
         suite: PathBuf,
         /// Time per position when solving.
-        #[arg(long, default_value_t = 1000.0)]
+        #[arg(long, default_value_t = 1000.0, value_parser = args::time_ms)]
         time_ms: f64,
         /// Node budget per position when solving (instead of time: deterministic).
-        #[arg(long)]
+        #[arg(long, value_parser = args::count::<u64>(1, args::MAX_NODES))]
         nodes: Option<u64>,
-        /// Find this many new shots and append them to the suite.
-        #[arg(long)]
+        /// Find this many new shots and append them to the suite (at most 10000).
+        #[arg(long, value_parser = args::count::<usize>(1, 10_000))]
         find: Option<usize>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// Builds the endgame databases (every position with up to N pieces) by retrograde
+    /// analysis, prints their size, generation time and results, and optionally a position's
+    /// value with the database's best line.
+    EndgameDraughts {
+        #[arg(long, default_value_t = 4)]
+        pieces: u32,
+        /// PDN FEN of a position to look up.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Also print wins/draws/losses and the longest distance for each material.
+        #[arg(long)]
+        detail: bool,
     },
     /// Tunes the evaluation weights: self-play games (reproducible from the seed, resumable),
     /// then a logistic fit of the weights to the games' results.
@@ -98,37 +127,41 @@ pub enum Command {
         #[arg(long, default_value = "target/tune-draughts/games.txt")]
         data: PathBuf,
         /// Self-play games to have in the data file before fitting.
-        #[arg(long, default_value_t = 2000)]
+        #[arg(long, default_value_t = 2000, value_parser = args::count::<usize>(1, args::MAX_GAMES))]
         games: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Node budget per move in the self-play games.
-        #[arg(long, default_value_t = 3000)]
+        /// Node budget per move in the self-play games (at most 10,000,000).
+        #[arg(long, default_value_t = 3000, value_parser = args::count::<u64>(1, 10_000_000))]
         nodes: u64,
         /// Gradient steps of the fit.
-        #[arg(long, default_value_t = 3000)]
+        #[arg(long, default_value_t = 3000, value_parser = args::count::<usize>(1, args::MAX_ITERATIONS))]
         iterations: usize,
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = args::count::<usize>(1, args::MAX_THREADS))]
         threads: usize,
         /// L2 pull of the fitted weights towards the current ones (per unit of weight squared,
-        /// in the units of the mean squared error).
-        #[arg(long, default_value_t = 1e-7)]
+        /// in the units of the mean squared error; 0 to 1).
+        #[arg(long, default_value_t = 1e-7, value_parser = args::real(0.0, 1.0))]
         l2: f64,
     },
 }
 
 pub fn run(cmd: Command) -> Result<(), String> {
     match cmd {
-        Command::AnalyzeDraughts { fen, depth, nodes, time_ms, tt_mb } => {
+        Command::AnalyzeDraughts { fen, depth, nodes, time_ms, tt_mb, tablebase } => {
             let pos = match fen {
                 Some(f) => Position::from_fen(&f).map_err(|e| e.to_string())?,
                 None => Position::start(),
             };
             let mut engine = Engine::new(tt_mb);
+            engine.tablebase = build_tablebase(tablebase)?;
+            if let Some(v) = engine.tablebase.as_ref().and_then(|tb| tb.probe(&pos)) {
+                println!("database: {v}");
+            }
             let limits = Limits {
                 depth,
                 nodes,
-                time_ms: time_ms.or(if depth.is_none() && nodes.is_none() { Some(1000.0) } else { None }),
+                time_ms: time_ms.or(Some(if depth.is_none() && nodes.is_none() { 1000.0 } else { args::MAX_TIME_MS })),
             };
             let clock = StdClock::new();
             let r =
@@ -148,15 +181,27 @@ pub fn run(cmd: Command) -> Result<(), String> {
             Ok(())
         }
         Command::BenchDraughts { positions, time_ms, no_levels } => bench(&positions, time_ms, no_levels),
-        Command::DuelDraughts { a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose } => {
-            let a: Level = a.parse().map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
-            let b: Level = b.parse().map_err(|e: tabla::ai::draughts::ParseLevelError| e.to_string())?;
-            duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose)
+        Command::DuelDraughts {
+            a,
+            b,
+            games,
+            seed,
+            opening_plies,
+            time_ms,
+            master_nodes,
+            threads,
+            out,
+            verbose,
+            tablebase,
+        } => {
+            let tb = build_tablebase(tablebase)?;
+            duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose, tb)
         }
         Command::TacticsDraughts { suite, time_ms, nodes, find, seed } => match find {
             Some(n) => find_shots(&suite, n, seed),
             None => solve_suite(&suite, time_ms, nodes),
         },
+        Command::EndgameDraughts { pieces, fen, detail } => endgame(pieces, fen, detail),
         Command::TuneDraughts { data, games, seed, nodes, iterations, threads, l2 } => {
             tune::run(&data, games, seed, nodes, iterations, threads, l2, &mut |s| println!("{s}"))
         }
@@ -249,19 +294,92 @@ fn openings(plies: u32) -> Vec<Position> {
     layer
 }
 
+/// A duel player: a level of the live engine, or the frozen baseline playing as master.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Level(Level),
+    Baseline,
+}
+
+impl Player {
+    fn name(self) -> &'static str {
+        match self {
+            Player::Level(l) => l.name(),
+            Player::Baseline => "baseline",
+        }
+    }
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Player {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Player, String> {
+        if s.trim().eq_ignore_ascii_case("baseline") {
+            return Ok(Player::Baseline);
+        }
+        args::ru_level(s).map(Player::Level).map_err(|e| format!("{e}, or baseline"))
+    }
+}
+
+/// A player with its engine (one per thread).
+enum Bot {
+    Live(Level, Engine),
+    Base(BaselineEngine),
+}
+
+impl Bot {
+    fn new(p: Player, tablebase: &Option<Arc<Tablebase>>) -> Bot {
+        match p {
+            Player::Level(l) => {
+                let mut e = Engine::new(8);
+                e.tablebase = tablebase.clone();
+                Bot::Live(l, e)
+            }
+            Player::Baseline => Bot::Base(BaselineEngine::new(8)),
+        }
+    }
+
+    fn clear(&mut self) {
+        match self {
+            Bot::Live(_, e) => e.clear(),
+            Bot::Base(e) => e.clear(),
+        }
+    }
+
+    /// The move: master and the baseline search to `master_nodes` if given, else to `time_ms`
+    /// (default 1 s); the other levels play their own way (`time_ms` overrides a level's time).
+    fn play(&mut self, root: &SearchRoot, time_ms: Option<f64>, master_nodes: Option<u64>, seed: u64) -> SearchResult {
+        let clock = StdClock::new();
+        let master_limits = match master_nodes {
+            Some(n) => Limits { nodes: Some(n), time_ms: Some(args::MAX_TIME_MS), ..Limits::default() },
+            None => Limits { time_ms: Some(time_ms.unwrap_or(1000.0)), ..Limits::default() },
+        };
+        match self {
+            Bot::Live(Level::Master, e) => e.search(root, &master_limits, &clock),
+            Bot::Live(level, e) => e.best_move(root, *level, time_ms, seed, &clock),
+            Bot::Base(e) => e.search(root, &master_limits, &clock),
+        }
+        .expect("a legal move exists")
+    }
+}
+
 /// One game's outcome for the side that moved first in the given opening: 1 win, 0 draw,
 /// -1 loss; and its length in plies.
 fn play_game(
     start: Position,
-    players: [(Level, &mut Engine); 2],
+    players: [&mut Bot; 2],
     time_ms: Option<f64>,
     master_nodes: Option<u64>,
     seed: u64,
-    first_is: usize,
 ) -> (i32, usize, Vec<String>) {
     let mut players = players;
-    for (_, e) in players.iter_mut() {
-        e.clear();
+    for b in players.iter_mut() {
+        b.clear();
     }
     let mut root = SearchRoot::new(start);
     let mut ply = 0;
@@ -275,16 +393,7 @@ fn play_game(
         if root.is_over() || ply >= 300 {
             return (0, ply, moves);
         }
-        let who = (ply + first_is) % 2;
-        let (level, engine) = &mut players[who];
-        let clock = StdClock::new();
-        let r = if *level == Level::Master && master_nodes.is_some() {
-            let limits = Limits { nodes: master_nodes, ..Limits::default() };
-            engine.search(&root, &limits, &clock)
-        } else {
-            engine.best_move(&root, *level, time_ms, seed.wrapping_add(ply as u64), &clock)
-        }
-        .expect("a legal move exists");
+        let r = players[ply % 2].play(&root, time_ms, master_nodes, seed.wrapping_add(ply as u64));
         moves.push(root.position.move_text(&r.best));
         root = root.after(&r.best);
         ply += 1;
@@ -298,8 +407,8 @@ fn elo(score: f64) -> f64 {
 
 #[allow(clippy::too_many_arguments)]
 fn duel(
-    a: Level,
-    b: Level,
+    a: Player,
+    b: Player,
     games: usize,
     seed: u64,
     opening_plies: u32,
@@ -308,9 +417,13 @@ fn duel(
     threads: usize,
     out: Option<PathBuf>,
     verbose: bool,
+    tablebase: Option<Arc<Tablebase>>,
 ) -> Result<(), String> {
     let pairs = games.div_ceil(2);
     let mut book = openings(opening_plies);
+    if book.is_empty() {
+        return Err(format!("no opening of {opening_plies} plies"));
+    }
     // Shuffle with the seed (Fisher-Yates over SplitMix64).
     let mut rng = tabla::ai::draughts::Rng(seed);
     for i in (1..book.len()).rev() {
@@ -348,13 +461,17 @@ fn duel(
         seed
     );
     let next = AtomicUsize::new(0);
-    let file =
-        out.as_ref().map(|p| Mutex::new(fs::OpenOptions::new().create(true).append(true).open(p).expect("open --out")));
+    let file = match &out {
+        Some(p) => Some(Mutex::new(
+            fs::OpenOptions::new().create(true).append(true).open(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        )),
+        None => None,
+    };
     std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
+        for _ in 0..threads {
             scope.spawn(|| {
-                let mut ea = Engine::new(8);
-                let mut eb = Engine::new(8);
+                let mut ea = Bot::new(a, &tablebase);
+                let mut eb = Bot::new(b, &tablebase);
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&(pair, a_color)) = todo.get(k) else { break };
@@ -362,9 +479,9 @@ fn duel(
                     let game_seed = seed ^ ((pair as u64) << 20) ^ (a_color as u64) << 40;
                     // a_color 0: A moves first from the opening position.
                     let (res, plies, moves) = if a_color == 0 {
-                        play_game(start, [(a, &mut ea), (b, &mut eb)], time_ms, master_nodes, game_seed, 0)
+                        play_game(start, [&mut ea, &mut eb], time_ms, master_nodes, game_seed)
                     } else {
-                        play_game(start, [(b, &mut eb), (a, &mut ea)], time_ms, master_nodes, game_seed, 0)
+                        play_game(start, [&mut eb, &mut ea], time_ms, master_nodes, game_seed)
                     };
                     let a_result = if a_color == 0 { res } else { -res };
                     if verbose {
@@ -456,7 +573,7 @@ fn solve_suite(path: &PathBuf, time_ms: f64, nodes: Option<u64>) -> Result<(), S
         engine.clear();
         let clock = StdClock::new();
         let limits = match nodes {
-            Some(n) => Limits { nodes: Some(n), ..Limits::default() },
+            Some(n) => Limits { nodes: Some(n), time_ms: Some(args::MAX_TIME_MS), ..Limits::default() },
             None => Limits { time_ms: Some(time_ms), ..Limits::default() },
         };
         let r = engine.search(&SearchRoot::new(*p), &limits, &clock).ok_or("no legal move")?;
@@ -585,4 +702,59 @@ fn verify_shot(engine: &mut Engine, p: &Position, m0: i32) -> Option<String> {
         p.move_text(&shallow.best),
         deep.pv_text(p).join(" ")
     ))
+}
+
+/// The endgame databases up to `pieces` pieces (none for 0), with their build time printed.
+fn build_tablebase(pieces: u32) -> Result<Option<Arc<Tablebase>>, String> {
+    if pieces == 0 {
+        return Ok(None);
+    }
+    let t0 = std::time::Instant::now();
+    let tb = Tablebase::generate(pieces).map_err(|e| e.to_string())?;
+    println!("endgame databases up to {pieces} pieces built in {:.0} ms", t0.elapsed().as_secs_f64() * 1000.0);
+    Ok(Some(Arc::new(tb)))
+}
+
+fn endgame(pieces: u32, fen: Option<String>, detail: bool) -> Result<(), String> {
+    let pos = fen.map(|f| Position::from_fen(&f).map_err(|e| e.to_string())).transpose()?;
+    let t0 = std::time::Instant::now();
+    let tb = Tablebase::generate(pieces).map_err(|e| e.to_string())?;
+    let ms = t0.elapsed().as_secs_f64() * 1000.0;
+    let st = tb.stats();
+    println!(
+        "up to {pieces} pieces: {} materials, {} positions (White to move; Black to move by symmetry), \
+         {} bytes, generated in {ms:.0} ms",
+        st.materials, st.positions, st.bytes
+    );
+    println!("  wins {}  draws {}  losses {}  longest {} plies", st.wins, st.draws, st.losses, st.longest);
+    if detail {
+        use tabla::ai::draughts::Wdl;
+        println!("  material (to move: men+kings v men+kings): wins draws losses longest");
+        for m in tb.materials() {
+            let (mut w, mut d, mut l, mut longest) = (0, 0, 0, 0);
+            for (_, v) in tb.positions(m) {
+                match v {
+                    Wdl::Win(n) => (w, longest) = (w + 1, longest.max(n)),
+                    Wdl::Loss(n) => (l, longest) = (l + 1, longest.max(n)),
+                    Wdl::Draw => d += 1,
+                }
+            }
+            println!("  {}m{}k v {}m{}k: {w} {d} {l} {longest}", m.men, m.kings, m.opp_men, m.opp_kings);
+        }
+    }
+    if let Some(mut p) = pos {
+        println!("{}", p.diagram());
+        let v = tb.probe(&p).ok_or("the position has more pieces than the database")?;
+        println!("value: {v}");
+        let mut line = Vec::new();
+        while let Some((mv, _)) = tb.best_move(&p) {
+            line.push(p.move_text(&mv));
+            p = p.after(&mv);
+            if line.len() >= 60 {
+                break;
+            }
+        }
+        println!("line: {}", line.join(" "));
+    }
+    Ok(())
 }

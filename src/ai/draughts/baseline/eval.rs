@@ -1,0 +1,218 @@
+//! FROZEN copy of `ai::draughts::eval` (see the module doc of `baseline`).
+//!
+//! Static evaluation: a linear sum of hand-made features (each counted White minus Black) with
+//! the weights in one struct, [`Weights`], plus a few endgame corrections that are not linear
+//! (known drawn endings). Scores are in hundredths of a man, from the side to move's view.
+
+use crate::draughts::bitboard::{Bitboard, MAIN_DIAGONAL, RAY, slide, step};
+use crate::draughts::{Color, Position};
+
+/// Feature indices (see [`FEATURE_NAMES`]).
+pub mod f {
+    pub const MAN: usize = 0;
+    pub const KING: usize = 1;
+    /// A man on relative rank 2..=7 (index ADV + rank - 1, rank 1 = one step from home).
+    pub const ADV: usize = 2; // 2..=7
+    pub const CENTRE: usize = 8;
+    pub const GUARD: usize = 9;
+    pub const GUARD_CORNER: usize = 10;
+    pub const RUNAWAY: usize = 11;
+    pub const KING_MAIN: usize = 12;
+    pub const KING_DOUBLE: usize = 13;
+    pub const KING_MOBILITY: usize = 14;
+    pub const MAN_MOBILITY: usize = 15;
+    pub const ADV_ENDGAME: usize = 16;
+    pub const TRADE: usize = 17;
+    pub const N: usize = 18;
+}
+
+/// The evaluation weights, one per feature of [`f`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub w: [i32; f::N],
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights::DEFAULT
+    }
+}
+
+impl Weights {
+    /// The tuned weights (see `tabla tune-draughts`).
+    pub const DEFAULT: Weights = Weights {
+        w: [
+            100, // man
+            280, // king
+            2, 4, 6, 9, 14, 22, // adv1..adv6
+            6,  // centre
+            8,  // guard (c1/e1)
+            3,  // guard corner (a1/g1)
+            40, // runaway
+            18, // king on the main road
+            8,  // king on the double road
+            2,  // king mobility
+            2,  // man mobility
+            1,  // endgame advancement
+            2,  // trade when ahead
+        ],
+    };
+}
+
+const fn rank_mask(r: u32) -> Bitboard {
+    0xF << (4 * r)
+}
+
+/// Men on the four central squares d4, f4, c5, e5.
+const CENTRE: Bitboard = (1 << 13) | (1 << 14) | (1 << 17) | (1 << 18);
+/// White's guard squares c1, e1 and Black's d8, f8.
+const GUARD_W: Bitboard = (1 << 1) | (1 << 2);
+const GUARD_B: Bitboard = (1 << 29) | (1 << 30);
+const CORNER_W: Bitboard = (1 << 0) | (1 << 3);
+const CORNER_B: Bitboard = (1 << 28) | (1 << 31);
+/// The double road: g1-a7 and h2-b8.
+const DOUBLE: Bitboard = (1 << 3) | RAY[0][3] | (1 << 7) | RAY[0][7];
+
+const fn cones(up: bool) -> [Bitboard; 32] {
+    let mut t = [0; 32];
+    let mut s = 0;
+    while s < 32 {
+        let mut c = 0;
+        let mut b: Bitboard = 1 << s;
+        while b != 0 {
+            b = if up { step(b, 0) | step(b, 1) } else { step(b, 2) | step(b, 3) };
+            c |= b;
+        }
+        t[s] = c;
+        s += 1;
+    }
+    t
+}
+
+/// `CONE[c][s]`: every square a man of colour `c` on `s` could ever step to.
+const CONE: [[Bitboard; 32]; 2] = [cones(true), cones(false)];
+
+#[inline(always)]
+fn popcnt(b: Bitboard) -> i32 {
+    b.count_ones() as i32
+}
+
+/// The features of a position, White minus Black.
+#[inline]
+pub fn features(pos: &Position) -> [i32; f::N] {
+    let mut x = [0i32; f::N];
+    let kings = pos.kings();
+    let (w, b) = (pos.white(), pos.black());
+    let (wm, bm, wk, bk) = (w & !kings, b & !kings, w & kings, b & kings);
+    let occ = w | b;
+    let empty = !occ;
+    let n = popcnt(occ);
+    x[f::MAN] = popcnt(wm) - popcnt(bm);
+    x[f::KING] = popcnt(wk) - popcnt(bk);
+    let mut adv_sum = 0;
+    for r in 1..7u32 {
+        let dw = popcnt(wm & rank_mask(r));
+        let db = popcnt(bm & rank_mask(7 - r));
+        x[f::ADV + r as usize - 1] = dw - db;
+        adv_sum += r as i32 * (dw - db);
+    }
+    x[f::ADV_ENDGAME] = adv_sum * (24 - n).max(0) / 8;
+    x[f::CENTRE] = popcnt(wm & CENTRE) - popcnt(bm & CENTRE);
+    // Home guards matter while the opponent has no king to come round behind them.
+    let many = n >= 14;
+    if bk == 0 && many {
+        x[f::GUARD] += popcnt(wm & GUARD_W);
+        x[f::GUARD_CORNER] += popcnt(wm & CORNER_W);
+    }
+    if wk == 0 && many {
+        x[f::GUARD] -= popcnt(bm & GUARD_B);
+        x[f::GUARD_CORNER] -= popcnt(bm & CORNER_B);
+    }
+    // Runaway men: nothing of the opponent's in the way and no opposing king to catch them.
+    if bk == 0 {
+        let mut m = wm & (rank_mask(4) | rank_mask(5) | rank_mask(6));
+        while m != 0 {
+            let s = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if CONE[0][s] & b == 0 {
+                x[f::RUNAWAY] += 1;
+            }
+        }
+    }
+    if wk == 0 {
+        let mut m = bm & (rank_mask(3) | rank_mask(2) | rank_mask(1));
+        while m != 0 {
+            let s = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if CONE[1][s] & w == 0 {
+                x[f::RUNAWAY] -= 1;
+            }
+        }
+    }
+    if kings != 0 {
+        x[f::KING_MAIN] = popcnt(wk & MAIN_DIAGONAL) - popcnt(bk & MAIN_DIAGONAL);
+        x[f::KING_DOUBLE] = popcnt(wk & DOUBLE) - popcnt(bk & DOUBLE);
+        let mut mob = 0;
+        let mut k = kings;
+        while k != 0 {
+            let s = k.trailing_zeros() as usize;
+            k &= k - 1;
+            let m = popcnt(slide(s, 0, occ) | slide(s, 1, occ) | slide(s, 2, occ) | slide(s, 3, occ));
+            if w & (1 << s) != 0 {
+                mob += m;
+            } else {
+                mob -= m;
+            }
+        }
+        x[f::KING_MOBILITY] = mob;
+    }
+    x[f::MAN_MOBILITY] = popcnt((step(wm, 0) | step(wm, 1)) & empty) - popcnt((step(bm, 2) | step(bm, 3)) & empty);
+    // Trading down when ahead: the fewer pieces left, the more a material lead counts.
+    let mat = 2 * x[f::MAN] + 5 * x[f::KING];
+    x[f::TRADE] = mat.signum() * (24 - n).max(0);
+    x
+}
+
+/// The linear part of the evaluation, White's view.
+#[inline]
+pub fn linear(weights: &Weights, x: &[i32; f::N]) -> i32 {
+    weights.w.iter().zip(x).map(|(w, x)| w * x).sum()
+}
+
+/// Known drawn endings: returns a divisor to shrink the score by (1 = not drawish).
+#[inline]
+fn draw_scale(pos: &Position) -> i32 {
+    let w = pos.count(Color::White);
+    let b = pos.count(Color::Black);
+    for (strong, weak, weak_bb) in [(w, b, pos.black()), (b, w, pos.white())] {
+        if weak.men == 0 && weak.kings == 1 {
+            // One king against one or two kings (and no men) is a draw; three kings against a
+            // lone king on the main road too.
+            if strong.men == 0 && strong.kings <= 2 {
+                return 16;
+            }
+            if strong.men == 0 && strong.kings == 3 && weak_bb & MAIN_DIAGONAL != 0 {
+                return 8;
+            }
+            // A king and a man against a king: the man usually cannot promote safely.
+            if strong.kings == 1 && strong.men == 1 {
+                return 4;
+            }
+        }
+    }
+    1
+}
+
+/// The evaluation from the side to move's point of view.
+#[inline]
+pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
+    let x = features(pos);
+    let mut s = linear(weights, &x);
+    if pos.kings() != 0 && pos.occupied().count_ones() <= 5 {
+        s /= draw_scale(pos);
+    }
+    match pos.turn() {
+        Color::White => s,
+        Color::Black => -s,
+    }
+}

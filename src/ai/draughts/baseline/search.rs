@@ -1,0 +1,315 @@
+//! FROZEN copy of `ai::draughts::search` (see the module doc of `baseline`).
+//!
+//! Iterative-deepening principal variation search with a transposition table, killer and
+//! history move ordering, a single-reply extension, late-move reductions, and a capture
+//! quiescence: below the horizon a side that must capture keeps capturing, so the static
+//! evaluation only ever sees positions where the side to move has no capture.
+
+use super::eval::{Weights, evaluate};
+use super::tt::{EXACT, LOWER, NO_MOVE, Table, UPPER};
+use crate::ai::draughts::Clock;
+use crate::draughts::{DrawCounters, Move, MoveKey, Position};
+
+/// The score of a won position (minus the plies to the win).
+pub const WIN: i32 = 30000;
+/// Scores beyond this (in absolute value) are forced wins or losses.
+pub const WIN_BOUND: i32 = WIN - 1000;
+const INF: i32 = 31000;
+pub(crate) const MAX_PLY: usize = 128;
+const NO_KEY: MoveKey = MoveKey(u64::MAX);
+
+pub(crate) struct Searcher<'a> {
+    pub tt: &'a mut Table,
+    pub weights: &'a Weights,
+    pub clock: &'a dyn Clock,
+    pub deadline: f64,
+    pub node_limit: u64,
+    pub nodes: u64,
+    pub stopped: bool,
+    pub seldepth: usize,
+    pub root_depth: i32,
+    /// Whether the move-count draw rules apply.
+    pub draw_rules: bool,
+    /// Hashes of the game so far and of the current search path.
+    pub hashes: Vec<u64>,
+    moves: Vec<Vec<Move>>,
+    killers: Vec<[MoveKey; 2]>,
+    history: Box<[[[i32; 32]; 32]; 2]>,
+    pub pv: Vec<Vec<Move>>,
+}
+
+#[inline]
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score - ply as i32
+    } else if score < -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(tt: &'a mut Table, weights: &'a Weights, clock: &'a dyn Clock) -> Searcher<'a> {
+        Searcher {
+            tt,
+            weights,
+            clock,
+            deadline: f64::INFINITY,
+            node_limit: u64::MAX,
+            nodes: 0,
+            stopped: false,
+            seldepth: 0,
+            root_depth: 0,
+            draw_rules: true,
+            hashes: Vec::with_capacity(512),
+            moves: (0..MAX_PLY).map(|_| Vec::with_capacity(48)).collect(),
+            killers: vec![[NO_KEY; 2]; MAX_PLY],
+            history: Box::new([[[0; 32]; 32]; 2]),
+            pv: (0..MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+        }
+    }
+
+    /// Stops the search once the node budget is spent or, checked every 1024 nodes, the
+    /// deadline has passed on the injected clock.
+    #[inline]
+    fn check_limits(&mut self) {
+        if self.nodes >= self.node_limit
+            || (self.nodes & 1023 == 0 && self.deadline.is_finite() && self.clock.now_ms() >= self.deadline)
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// Whether the position at the top of `hashes` occurred before since `irrev` (the index of
+    /// the first position after the last irreversible move).
+    #[inline]
+    fn repeated(&self, irrev: usize) -> bool {
+        let n = self.hashes.len();
+        let h = self.hashes[n - 1];
+        let mut i = n - 1;
+        while i >= irrev + 2 {
+            i -= 2;
+            if self.hashes[i] == h {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn order_score(&self, pos: &Position, mv: &Move, i: usize, tt_mv: u8, ply: usize) -> i32 {
+        if i as u8 == tt_mv {
+            return 1 << 30;
+        }
+        if mv.is_capture() {
+            let kings = (mv.captured() & pos.kings()).count_ones() as i32;
+            return (1 << 24) + 1000 * mv.capture_count() as i32 + 600 * kings + 300 * mv.promotes() as i32;
+        }
+        if mv.promotes() {
+            return 1 << 23;
+        }
+        let k = mv.key();
+        if k == self.killers[ply][0] {
+            return (1 << 22) + 2;
+        }
+        if k == self.killers[ply][1] {
+            return (1 << 22) + 1;
+        }
+        self.history[pos.turn().index()][mv.from().index()][mv.to().index()]
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    /// Negamax alpha-beta (PVS). `hashes` ends with this position's hash; `irrev` indexes the
+    /// first position of `hashes` after the last irreversible move.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        counters: DrawCounters,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        irrev: usize,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        self.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let pv_node = beta - alpha > 1;
+        if ply > 0 {
+            // A draw by rule, unless the side to move has already lost (a win takes
+            // precedence). Any repetition inside the search counts as a draw.
+            let rule_draw = self.draw_rules && counters.draw_reason(pos).is_some();
+            if rule_draw || self.repeated(irrev) {
+                return if pos.has_legal_move() { 0 } else { -WIN + ply as i32 };
+            }
+            // Mate distance pruning.
+            alpha = alpha.max(-WIN + ply as i32);
+            beta = beta.min(WIN - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        pos.legal_moves_into(&mut moves);
+        let result = self.search_moves(pos, counters, &mut moves, &mut depth, alpha, beta, ply, irrev, pv_node);
+        self.moves[ply] = moves;
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        counters: DrawCounters,
+        moves: &mut [Move],
+        depth: &mut i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        irrev: usize,
+        pv_node: bool,
+    ) -> i32 {
+        let n = moves.len();
+        if n == 0 {
+            return -WIN + ply as i32;
+        }
+        if ply >= MAX_PLY - 2 {
+            return evaluate(pos, self.weights);
+        }
+        let capture = moves[0].is_capture();
+        if *depth <= 0 && !capture {
+            return evaluate(pos, self.weights);
+        }
+        // Single-reply extension (forced moves, most often forced captures).
+        if n == 1 && *depth > 0 && (ply as i32) < 2 * self.root_depth + 8 {
+            *depth += 1;
+        }
+        let depth = (*depth).max(0);
+        let key = pos.hash();
+        let mut tt_mv = NO_MOVE;
+        if let Some(hit) = self.tt.probe(key) {
+            tt_mv = hit.mv;
+            if ply > 0 && !pv_node && hit.depth >= depth {
+                let s = from_tt(hit.score, ply);
+                let cut = match hit.bound {
+                    EXACT => true,
+                    LOWER => s >= beta,
+                    _ => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let mut order = [0i32; 128];
+        let n = n.min(128);
+        for i in 0..n {
+            order[i] = self.order_score(pos, &moves[i], i, tt_mv, ply);
+        }
+        let mut idx = [0u8; 128];
+        for (i, x) in idx.iter_mut().enumerate().take(n) {
+            *x = i as u8;
+        }
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_i = NO_MOVE;
+        let child_depth = if depth > 0 { depth - 1 } else { 0 };
+        for k in 0..n {
+            // Selection sort: the best remaining move first.
+            let mut b = k;
+            for j in k + 1..n {
+                if order[idx[j] as usize] > order[idx[b] as usize] {
+                    b = j;
+                }
+            }
+            idx.swap(k, b);
+            let i = idx[k] as usize;
+            let mv = moves[i];
+            let child = pos.after(&mv);
+            let c2 = if self.draw_rules { counters.after(pos, &mv, &child) } else { counters };
+            let irreversible = mv.is_capture() || pos.kings() & mv.from().bit() == 0;
+            self.hashes.push(child.hash());
+            let irrev2 = if irreversible { self.hashes.len() - 1 } else { irrev };
+            let quiet = !capture && !mv.promotes();
+            let mut score;
+            if k == 0 {
+                score = -self.search(&child, c2, child_depth, -beta, -alpha, ply + 1, irrev2);
+            } else {
+                let mut r = 0;
+                if quiet && depth >= 3 && k >= 3 && order[i] < (1 << 22) && !child.has_capture() {
+                    r = if k >= 8 && depth >= 5 { 2 } else { 1 };
+                }
+                score = -self.search(&child, c2, child_depth - r, -alpha - 1, -alpha, ply + 1, irrev2);
+                if score > alpha && r > 0 {
+                    score = -self.search(&child, c2, child_depth, -alpha - 1, -alpha, ply + 1, irrev2);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(&child, c2, child_depth, -beta, -alpha, ply + 1, irrev2);
+                }
+            }
+            self.hashes.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_i = i as u8;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(mv);
+                    line.extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if quiet {
+                            let key = mv.key();
+                            if self.killers[ply][0] != key {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = key;
+                            }
+                            let h = &mut self.history[pos.turn().index()][mv.from().index()][mv.to().index()];
+                            *h += depth * depth;
+                            if *h > 1 << 20 {
+                                for side in self.history.iter_mut() {
+                                    for row in side.iter_mut() {
+                                        for x in row.iter_mut() {
+                                            *x /= 2;
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            LOWER
+        } else if best > alpha0 {
+            EXACT
+        } else {
+            UPPER
+        };
+        self.tt.store(key, depth, to_tt(best, ply), bound, best_i);
+        best
+    }
+}

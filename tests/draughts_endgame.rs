@@ -1,0 +1,208 @@
+//! Endgame databases (issue 20): every value agrees with its successors' values, known
+//! endings come out right, and master wins three kings against a lone king within the
+//! 15-move rule (RU-DRAW-3K1K) with the databases.
+
+use std::sync::{Arc, OnceLock};
+
+use tabla::ai::draughts::endgame::{Material, Tablebase, Wdl};
+use tabla::ai::draughts::{Engine, Limits, NoClock, SearchRoot};
+use tabla::draughts::bitboard::MAIN_DIAGONAL;
+use tabla::draughts::{Color, Game, GameOptions, Outcome, Position};
+
+fn tb() -> &'static Arc<Tablebase> {
+    static TB: OnceLock<Arc<Tablebase>> = OnceLock::new();
+    TB.get_or_init(|| Arc::new(Tablebase::generate(4).unwrap()))
+}
+
+fn fen(s: &str) -> Position {
+    Position::from_fen(s).unwrap()
+}
+
+/// Higher is better for the side to move.
+fn rank(v: Wdl) -> i64 {
+    match v {
+        Wdl::Win(d) => 1_000_000 - d as i64,
+        Wdl::Draw => 0,
+        Wdl::Loss(d) => -1_000_000 + d as i64,
+    }
+}
+
+/// The value the successors imply: no move is a loss in 0; otherwise the best of the
+/// successors' values seen one ply earlier (the fastest win, else a draw, else the slowest loss).
+fn implied(tb: &Tablebase, p: &Position) -> Wdl {
+    p.legal_moves()
+        .iter()
+        .map(|m| tb.probe(&p.after(m)).expect("successors are covered").before())
+        .max_by_key(|&v| rank(v))
+        .unwrap_or(Wdl::Loss(0))
+}
+
+/// Every position of every material up to 3 pieces and every 5th of each 4-piece material,
+/// with White and with Black to move: its value is exactly what its successors imply (a win
+/// in d has a move to a loss in d-1 and none faster; a loss in d has only moves to wins, the
+/// longest in d-1; a draw has a drawing move and no winning one). Over all positions this
+/// proves the database right by induction on the distance.
+#[test]
+fn endgame_values_consistent_with_successors() {
+    let tb = tb();
+    let (mut checked, mut wins) = (0usize, 0usize);
+    let materials: Vec<Material> = tb.materials().collect();
+    for m in materials {
+        let pieces = (m.men + m.kings + m.opp_men + m.opp_kings) as usize;
+        let stride = if pieces <= 3 { 1 } else { 5 };
+        for (i, (p, v)) in tb.positions(m).enumerate() {
+            if i % stride != 0 {
+                continue;
+            }
+            assert_eq!(tb.probe(&p), Some(v));
+            assert_eq!(v, implied(tb, &p), "{} {m:?}", p.to_fen());
+            let q = p.with_turn(Color::Black);
+            assert_eq!(tb.probe(&q).unwrap(), implied(tb, &q), "{}", q.to_fen());
+            checked += 2;
+            wins += matches!(v, Wdl::Win(_)) as usize;
+        }
+    }
+    assert!(checked > 2_500_000 && wins > 400_000, "{checked} checked, {wins} wins");
+}
+
+/// The database's best move keeps the value: a win in d goes to a loss in d-1 for the other
+/// side, so following it wins in exactly d plies (3 kings against 1).
+#[test]
+fn endgame_best_line_wins_in_the_stated_distance() {
+    let tb = tb();
+    let mut p = fen("W:WKa1,Kc3,Ke1:BKh4");
+    let Some(Wdl::Win(d)) = tb.probe(&p) else { panic!("a win") };
+    for ply in 0..d {
+        let (mv, v) = tb.best_move(&p).unwrap();
+        assert_eq!(v, if ply % 2 == 0 { Wdl::Win(d - ply) } else { Wdl::Loss(d - ply) });
+        p = p.after(&mv);
+    }
+    assert!(p.is_lost());
+}
+
+/// Known endings (RULES.md 2.3 and AI.md): one king against one king is drawn; three kings
+/// against a lone king holding the main road are drawn; the colour mirror keeps the value.
+#[test]
+fn endgame_known_results() {
+    let tb = tb();
+    assert_eq!(tb.probe(&fen("W:WKc1:BKh4")), Some(Wdl::Draw));
+    assert_eq!(tb.probe(&fen("W:WKc1,Ke1,Kg1:BKh8")), Some(Wdl::Draw));
+    assert_eq!(tb.probe(&fen("B:WKc1,Ke1,Kg1:BKh8")), Some(Wdl::Draw));
+    // ... but a king left en prise is taken at once.
+    assert_eq!(tb.probe(&fen("W:WKa3,Kc1,Kg1:BKd4")), Some(Wdl::Win(1)));
+    // The board turned 180° with colours swapped has the same value (how Black-to-move
+    // positions are stored): here the position is its own mirror with the other side to move.
+    assert_eq!(tb.probe(&fen("W:Wc3:Bf6")), tb.probe(&fen("B:Wc3:Bf6")));
+    assert_eq!(tb.probe(&fen("W:Wc3,Kh2:Bf6")), tb.probe(&fen("B:Wc3:Bf6,Ka7")));
+    let st = tb.stats();
+    assert_eq!(st.positions, st.wins + st.draws + st.losses);
+    assert!(st.bytes < 8_000_000, "{st:?}");
+}
+
+/// RU-DRAW-3K1K: from winning set-ups of three kings against a lone king off the main road
+/// (every 97th such database win with the kings' side to move), master with the databases
+/// beats master with the databases under the referee's draw rules, so within 15 moves.
+#[test]
+fn ru_draw_3k1k_master_wins_three_kings_vs_king_within_15_moves() {
+    let tb = tb();
+    let three_v_one = Material { men: 0, kings: 3, opp_men: 0, opp_kings: 1 };
+    let setups: Vec<Position> = tb
+        .positions(three_v_one)
+        .filter(|(p, v)| matches!(v, Wdl::Win(_)) && p.black() & MAIN_DIAGONAL == 0)
+        .map(|(p, _)| p)
+        .step_by(97)
+        .collect();
+    assert!(setups.len() >= 50, "{}", setups.len());
+    let mut engine = Engine::new(4);
+    engine.tablebase = Some(tb.clone());
+    let mut longest = 0;
+    let n = setups.len();
+    for start in setups {
+        let mut game = Game::from_position(start, GameOptions::default());
+        while game.outcome().is_none() {
+            engine.clear();
+            let root = SearchRoot::from_game(&game);
+            let r = engine.search(&root, &Limits { nodes: Some(4_000), ..Limits::default() }, &NoClock).unwrap();
+            game.play_move(&r.best).unwrap();
+        }
+        let outcome = game.outcome().unwrap();
+        assert!(
+            matches!(outcome, Outcome::Win { winner: Color::White, .. }),
+            "{}: {outcome:?} after {}",
+            start.to_fen(),
+            game.history().iter().map(|p| p.notation.clone()).collect::<Vec<_>>().join(" ")
+        );
+        longest = longest.max(game.history().len().div_ceil(2));
+    }
+    assert!(longest <= 15, "{longest}");
+    eprintln!("{n} set-ups won, the longest in {longest} moves");
+}
+
+/// RU-DRAW-3K1K and RU-DRAW-5 as the probe sees them: `rule_slack` is the first ply after
+/// which the referee's own rule check would fire.
+#[test]
+fn ru_draw_3k1k_rule_slack_counts_the_strong_sides_moves() {
+    use tabla::ai::draughts::endgame::rule_slack;
+    use tabla::draughts::DrawCounters;
+    let p = fen("W:WKa1,Kc3,Ke1:BKh4");
+    // Fresh counters, the kings' side to move: its 15th move is ply 29.
+    assert_eq!(rule_slack(&p, &DrawCounters::default(), 100), 29);
+    let late = DrawCounters { balance_moves: [14, 14], ..DrawCounters::default() };
+    assert_eq!(rule_slack(&p, &late, 100), 1);
+    // Beyond the horizon: none.
+    assert_eq!(rule_slack(&p, &DrawCounters::default(), 20), u32::MAX);
+    // RU-DRAW-5, one king against one king: 5 moves of each side.
+    assert_eq!(rule_slack(&fen("W:WKc1:BKh4"), &DrawCounters::default(), 100), 10);
+}
+
+/// RU-DRAW-3K1K in the search: a database win in 19 plies is a proven win with fresh
+/// counters or without the draw rules, but not when only 5 of the 15 moves are left.
+#[test]
+fn ru_draw_3k1k_database_win_beyond_the_rule_is_not_a_proven_win() {
+    use tabla::ai::draughts::Score;
+    use tabla::draughts::DrawCounters;
+    let mut engine = Engine::new(4);
+    engine.tablebase = Some(tb().clone());
+    let limits = Limits { depth: Some(6), ..Limits::default() };
+    let mut root = SearchRoot::new(fen("W:WKa1,Kc3,Ke1:BKh4"));
+    let r = engine.search(&root, &limits, &NoClock).unwrap();
+    assert_eq!(r.score(), Score::WinIn(19));
+    // The principal variation runs on in the database to the end of the game.
+    assert_eq!(r.pv.len(), 19);
+    assert!(r.pv.iter().fold(root.position, |p, m| p.after(m)).is_lost());
+    root.counters = DrawCounters { balance_moves: [10, 10], ..DrawCounters::default() };
+    let s = engine.search(&root, &limits, &NoClock).unwrap().score();
+    assert!(matches!(s, Score::Centi(c) if c > 20_000), "{s:?}");
+    root.draw_rules = false;
+    engine.clear();
+    assert_eq!(engine.search(&root, &limits, &NoClock).unwrap().score(), Score::WinIn(19));
+}
+
+/// Building only what one ending needs gives the same values as building everything: here
+/// three kings against a king (kings-only materials), and a king and a man against two men.
+#[test]
+fn endgame_generate_for_matches_the_full_database() {
+    for target in [
+        Material { men: 0, kings: 3, opp_men: 0, opp_kings: 1 },
+        Material { men: 1, kings: 1, opp_men: 2, opp_kings: 0 },
+    ] {
+        let t0 = std::time::Instant::now();
+        let part = Tablebase::generate_for(&[target]).unwrap();
+        eprintln!("{target:?}: {} bytes in {:?}", part.stats().bytes, t0.elapsed());
+        assert!(part.stats().bytes < tb().stats().bytes);
+        for m in [
+            target,
+            Material { men: target.opp_men, kings: target.opp_kings, opp_men: target.men, opp_kings: target.kings },
+        ] {
+            let mut n = 0;
+            for (p, v) in tb().positions(m) {
+                assert_eq!(part.probe(&p), Some(v), "{}", p.to_fen());
+                n += 1;
+            }
+            assert!(n > 1000);
+        }
+    }
+    // Kings only: nothing with a man is built.
+    let kings = Tablebase::generate_for(&[Material { men: 0, kings: 3, opp_men: 0, opp_kings: 1 }]).unwrap();
+    assert_eq!(kings.probe(&fen("W:WKa1,c3:BKh8")), None);
+}
