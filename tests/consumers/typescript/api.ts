@@ -15,12 +15,18 @@ import {
   type Play,
   RussianDraughts,
   type Step,
+  errorCodes,
   simd,
   version,
 } from 'tabla';
 
 export function everyCallForm(): string[] {
-  const out: string[] = [`tabla ${version()} (SIMD ${simd})`];
+  const out: string[] = [`tabla ${version()} (SIMD ${simd}), ${errorCodes().length} error codes`];
+  try {
+    new RussianDraughts().play('a1-b2');
+  } catch (e) {
+    out.push(`refused: ${(e as Error & { code: string }).code}`);
+  }
 
   // Backgammon: a game with cryptographic dice, and a seeded one.
   const casual = new Backgammon();
