@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { initSync } from './tabla.js';
 import { simd } from './index.js';
 
-initSync({ module: readFileSync(new URL(simd ? './tabla_bg.wasm' : './tabla_plain_bg.wasm', import.meta.url)) });
+// One literal URL per file, as in index.js, so that a bundler targeting Node can see both.
+const file = simd ? new URL('./tabla_bg.wasm', import.meta.url) : new URL('./tabla_plain_bg.wasm', import.meta.url);
+initSync({ module: readFileSync(file) });
 
 export * from './tabla.js';
 export { default } from './tabla.js';

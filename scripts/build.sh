@@ -24,10 +24,12 @@ bash scripts/wasm-finish.sh "$plain" target/pkg-plain
 cmp -s target/pkg-plain/tabla.js "$out/tabla.js" || { echo "the SIMD and plain glue differ"; exit 1; }
 cp target/pkg-plain/tabla_bg.wasm "$out/tabla_plain_bg.wasm"
 
-# The package around the generated glue: a Node entry that initialises itself, README, manifest.
-cp js/index.js js/simd.js js/index.d.ts js/node.js js/node.d.ts "$out/"
+# The package around the generated glue: a Node entry that initialises itself, the README for
+# npm users (js/README.md; the repository's README is for tabla's developers), the licences,
+# the manifest.
+cp js/index.js js/simd.js js/index.d.ts js/node.js js/node.d.ts LICENSE-MIT LICENSE-APACHE "$out/"
+cp js/README.md "$out/README.md"
 node scripts/package-json.mjs > "$out/package.json"
-cp README.md "$out/README.md"
 rm -f "$out/.gitignore"
 
 rm -rf www/pkg

@@ -1,14 +1,23 @@
-// Prints pkg/package.json for the npm package `tabla` (version from Cargo.toml).
+// Prints pkg/package.json for the npm package `tabla`: name, version, description and licence
+// come from Cargo.toml, so the crate and the package cannot disagree.
 import { readFileSync } from 'node:fs';
 
 const cargo = readFileSync(new URL('../Cargo.toml', import.meta.url), 'utf8');
-const field = (name) => cargo.match(new RegExp(`^${name}\\s*=\\s*"([^"]*)"`, 'm'))[1];
+const field = (name) => cargo.match(new RegExp(`^${name}\\s*=\\s*"([^"]*)"`, 'm'))?.[1];
+
+// PLACEHOLDER: the project has no public repository yet. `.invalid` is reserved (RFC 2606) and
+// never resolves, so no reader is sent to a stranger's site. Set `repository` in Cargo.toml's
+// [package] and it is used here (homepage and bugs follow from it on GitHub-style hosts).
+const repository = field('repository') ?? 'https://tabla.invalid/tabla';
 
 const pkg = {
   name: 'tabla',
   version: field('version'),
   description: field('description'),
   license: field('license'),
+  repository: { type: 'git', url: `git+${repository}.git` },
+  homepage: field('homepage') ?? `${repository}#readme`,
+  bugs: { url: `${repository}/issues` },
   type: 'module',
   main: './index.js',
   types: './index.d.ts',
@@ -34,10 +43,29 @@ const pkg = {
     'node.js',
     'node.d.ts',
     'README.md',
+    'LICENSE-MIT',
+    'LICENSE-APACHE',
   ],
-  // simd.js sets the global its importers read (it is shared with the app's service worker)
+  // Work on import: the Node entry instantiates the module; simd.js sets the global its importers
+  // read (it is shared with the app's service worker). The rest can be tree-shaken.
   sideEffects: ['./node.js', './simd.js'],
-  keywords: ['backgammon', 'tabla', 'table', 'acey-deucey', 'draughts', 'shashki', 'checkers', 'wasm', 'game'],
-  engines: { node: '>=20' },
+  keywords: [
+    'backgammon',
+    'tavla',
+    'table',
+    'acey-deucey',
+    'draughts',
+    'russian-draughts',
+    'shashki',
+    'checkers',
+    'board-game',
+    'game-engine',
+    'ai',
+    'webassembly',
+    'wasm',
+  ],
+  // The lowest Node versions that load an ES module with require() (tests/consumers/node-require);
+  // import works there too.
+  engines: { node: '^20.19.0 || >=22.12.0' },
 };
 process.stdout.write(`${JSON.stringify(pkg, null, 2)}\n`);

@@ -49,6 +49,9 @@ mkdir -p node_modules
 ln -sfn ../pkg node_modules/tabla
 node --test tests/js/
 
+step "The npm package in consumer projects: npm pack, then Vite, webpack, Rollup, esbuild, a worker, Node, TypeScript"
+node scripts/test-consumers.mjs
+
 if [ -f playwright.config.js ]; then
   step "Browser end-to-end tests (Playwright, Debian chromium)"
   npx --no-install playwright test

@@ -19,7 +19,7 @@ use crate::dice::Dice;
 const TS_TEXT: &str = r#"
 export type Variant = 'backgammon' | 'table' | 'acey-deucey';
 export type Player = 'white' | 'black';
-/** Options of a backgammon-family game; each variant has its own defaults (RULES.md 1). */
+/** Options of a backgammon-family game; each variant has its own defaults (see `Backgammon.defaultOptions`). */
 export interface BackgammonOptions {
   /** Default 'backgammon'. */
   variant?: Variant;
@@ -212,7 +212,9 @@ pub struct Backgammon {
 impl Backgammon {
     /// A new game with the variant's default rules, changed by `options`.
     #[wasm_bindgen(constructor)]
-    pub fn new(#[wasm_bindgen(unchecked_param_type = "BackgammonOptions")] options: JsValue) -> JsResult<Backgammon> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "BackgammonOptions")] options: JsValue,
+    ) -> JsResult<Backgammon> {
         let o = parse_options(options)?;
         if o.turn.is_some() {
             return Err(coded_with(
@@ -227,7 +229,7 @@ impl Backgammon {
     /// A variant's default options (every stored option), from the engine's option table.
     #[wasm_bindgen(js_name = defaultOptions, unchecked_return_type = "Required<Omit<BackgammonOptions, 'seed' | 'turn'>>")]
     pub fn default_options(
-        #[wasm_bindgen(unchecked_param_type = "Variant | undefined")] variant: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Variant")] variant: JsValue,
     ) -> JsResult<JsValue> {
         let variant = match variant.as_string() {
             Some(v) => v.parse::<Variant>().map_err(js_err)?,
@@ -260,7 +262,7 @@ impl Backgammon {
     #[wasm_bindgen(js_name = fromPositionId)]
     pub fn from_position_id(
         id: &str,
-        #[wasm_bindgen(unchecked_param_type = "BackgammonOptions")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "BackgammonOptions")] options: JsValue,
     ) -> JsResult<Backgammon> {
         let o = parse_options(options)?;
         let position = Position::from_position_id(id).map_err(js_err)?;
@@ -274,7 +276,7 @@ impl Backgammon {
     #[wasm_bindgen(js_name = fromGnubg)]
     pub fn from_gnubg(
         text: &str,
-        #[wasm_bindgen(unchecked_param_type = "BackgammonOptions")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "BackgammonOptions")] options: JsValue,
     ) -> JsResult<Backgammon> {
         let o = parse_options(options)?;
         if o.turn.is_some() {
@@ -489,7 +491,7 @@ impl Backgammon {
     #[wasm_bindgen(js_name = bestPlay, unchecked_return_type = "Play")]
     pub fn best_play(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "BestPlayOptions")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "BestPlayOptions")] options: JsValue,
     ) -> JsResult<JsValue> {
         let o = JsAiOptions::parse(options, "bad bestPlay options")?;
         let level = o.level()?;
@@ -504,7 +506,7 @@ impl Backgammon {
     #[wasm_bindgen(unchecked_return_type = "HintPlay[]")]
     pub fn hint(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "{ ply?: number }")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "{ ply?: number }")] options: JsValue,
     ) -> JsResult<JsValue> {
         let o = JsAiOptions::parse(options, "bad hint options")?;
         let hints = ai::api::hint_for_game(&self.game, o.ply.unwrap_or(1))
@@ -525,7 +527,7 @@ impl Backgammon {
     #[wasm_bindgen(unchecked_return_type = "BackgammonEvaluation")]
     pub fn evaluate(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "{ ply?: number }")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "{ ply?: number }")] options: JsValue,
     ) -> JsResult<JsValue> {
         let o = JsAiOptions::parse(options, "bad evaluate options")?;
         if self.game.phase() == crate::backgammon::Phase::GameOver {
@@ -546,7 +548,7 @@ impl Backgammon {
     #[wasm_bindgen(js_name = bestDoubles)]
     pub fn best_doubles(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "BestPlayOptions")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "BestPlayOptions")] options: JsValue,
     ) -> JsResult<u8> {
         let o = JsAiOptions::parse(options, "bad bestDoubles options")?;
         ai::api::choose_doubles_for_game(&self.game, o.level()?)
@@ -558,7 +560,7 @@ impl Backgammon {
     #[wasm_bindgen(js_name = cubeAction, unchecked_return_type = "CubeAdvice")]
     pub fn cube_action(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "{ ply?: number }")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "{ ply?: number }")] options: JsValue,
     ) -> JsResult<JsValue> {
         let o = JsAiOptions::parse(options, "bad cubeAction options")?;
         let advice = ai::api::cube_action_for_game(&self.game, o.ply.unwrap_or(1))
@@ -570,7 +572,7 @@ impl Backgammon {
     #[wasm_bindgen(js_name = cubeDecision, unchecked_return_type = "'take' | 'pass'")]
     pub fn cube_decision(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "{ ply?: number }")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "{ ply?: number }")] options: JsValue,
     ) -> JsResult<JsValue> {
         if self.game.phase() != crate::backgammon::Phase::CubeDecision {
             return Err(self.phase_error("no double is offered"));

@@ -21,7 +21,7 @@ const TS_TEXT: &str = r#"
 export interface DraughtsOptions {
   /** RU-TOUCH-MOVE: a picked-up piece with a legal move must be moved, and a move made cannot be taken back (default false). */
   touchMove?: boolean;
-  /** The automatic draw rules of RULES.md 2.3 (default true). */
+  /** The automatic draws, those of `DrawReason` but 'agreement' (default true). */
   drawRules?: boolean;
 }
 /** One option of `RussianDraughts.optionSpecs()`. */
@@ -250,7 +250,7 @@ impl RussianDraughts {
     /// A new game from the start position.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "DraughtsOptions")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "DraughtsOptions")] options: JsValue,
     ) -> JsResult<RussianDraughts> {
         Ok(RussianDraughts { game: Game::new(parse_options(options)?), engine: None })
     }
@@ -275,7 +275,7 @@ impl RussianDraughts {
     #[wasm_bindgen(js_name = fromFen)]
     pub fn from_fen(
         fen: &str,
-        #[wasm_bindgen(unchecked_param_type = "DraughtsOptions")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "DraughtsOptions")] options: JsValue,
     ) -> JsResult<RussianDraughts> {
         let game = Game::from_fen(fen, parse_options(options)?).map_err(js_err)?;
         Ok(RussianDraughts { game, engine: None })
@@ -286,7 +286,7 @@ impl RussianDraughts {
     #[wasm_bindgen(js_name = fromPdn)]
     pub fn from_pdn(
         pdn: &str,
-        #[wasm_bindgen(unchecked_param_type = "DraughtsOptions")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "DraughtsOptions")] options: JsValue,
     ) -> JsResult<RussianDraughts> {
         let game = Game::from_pdn_with(pdn, parse_options(options)?).map_err(js_err)?;
         Ok(RussianDraughts { game, engine: None })
@@ -404,7 +404,7 @@ impl RussianDraughts {
     #[wasm_bindgen(js_name = bestMove, unchecked_return_type = "DraughtsMove")]
     pub fn best_move(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "BestMoveOptions")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "BestMoveOptions")] options: JsValue,
     ) -> JsResult<JsValue> {
         let o: JsBestMoveOptions = options_from_js(options, "bad bestMove options", |_| Ok(()))?;
         let level = match &o.level {
@@ -429,7 +429,7 @@ impl RussianDraughts {
     #[wasm_bindgen(unchecked_return_type = "DraughtsAnalysis")]
     pub fn analyze(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "AnalyzeOptions")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "AnalyzeOptions")] options: JsValue,
     ) -> JsResult<JsValue> {
         let o: JsAnalyzeOptions = options_from_js(options, "bad analyze options", |_| Ok(()))?;
         let time_ms = check_time(o.time_ms)?;

@@ -1,0 +1,4 @@
+import * as tabla from 'tabla';
+import { playEveryGame } from '../shared/play.js';
+
+console.log(playEveryGame(tabla));
