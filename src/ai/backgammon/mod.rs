@@ -31,6 +31,7 @@ pub mod game;
 pub mod inputs;
 pub mod levels;
 pub mod net;
+pub mod rollout;
 #[cfg(feature = "cli")]
 pub mod pubeval;
 pub mod search;

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 mod api;
 mod bg;
 mod bg_ai;
+mod rollout;
 mod ru;
 mod ru_ai;
 
@@ -26,6 +27,8 @@ enum Command {
     #[command(flatten)]
     BackgammonAi(bg_ai::Command),
     #[command(flatten)]
+    Rollout(rollout::Command),
+    #[command(flatten)]
     Draughts(ru::Command),
     #[command(flatten)]
     DraughtsAi(ru_ai::Command),
@@ -36,6 +39,7 @@ fn main() {
         Command::Api(cmd) => api::run(cmd),
         Command::Backgammon(cmd) => bg::run(cmd),
         Command::BackgammonAi(cmd) => bg_ai::run(cmd),
+        Command::Rollout(cmd) => rollout::run(cmd),
         Command::Draughts(cmd) => ru::run(cmd),
         Command::DraughtsAi(cmd) => ru_ai::run(cmd),
     };
