@@ -12,7 +12,7 @@ use tabla::ai::backgammon::rollout::{
     self, DEFAULT_MAX_WORK, Group, MAX_TRIALS, MAX_TRUNCATE, Rollout, RolloutConfig, RolloutResult, group_seed,
 };
 use tabla::ai::backgammon::search::{Searcher, candidates};
-use tabla::ai::backgammon::{self as ai, GameRules, Next, Segment, Variant};
+use tabla::ai::backgammon::{self as ai, GameRules, Next, Probabilities, Segment, Variant, bearoff};
 use tabla::backgammon::Position;
 use tabla::dice::{DiceSource, SeededDice, SplitMix64};
 
@@ -214,10 +214,29 @@ const POSITION_SALT: u64 = 0x706f_7369_7469_6f6e;
 /// Position `i` of a labelling job: a self-play game by the 0-ply net in one of [`STYLES`]
 /// (noise: a uniformly random legal play instead of the net's, which makes crashed boards,
 /// backgames, primes and contact bear-offs the plain net rarely reaches), stopped at a random
-/// turn; the side on roll there (never a finished game). Deterministic from `seed` and `i`.
+/// turn (a game over before it: a random one of its positions); the side on roll there. Drawn
+/// again (up to [`MAX_ATTEMPTS`] times) while the bear-off database applies or the net sees the
+/// game as decided. Deterministic from `seed` and `i`.
 pub fn label_position(rules: &GameRules, seed: u64, i: u64) -> (Position, &'static str) {
     let mut rng = SplitMix64(group_seed(seed ^ POSITION_SALT, i));
     let style = (i % STYLES.len() as u64) as usize;
+    let mut s = Searcher::new(ai::net(rules.variant()), *rules);
+    let mut pos = rules.start();
+    for _ in 0..MAX_ATTEMPTS {
+        pos = self_play_position(rules, &mut s, &mut rng, style);
+        let w = s.ev.value(&pos).probabilities.win;
+        if !bearoff::applies(&pos) && (0.001..=0.999).contains(&w) {
+            break;
+        }
+    }
+    (pos, STYLES[style])
+}
+
+/// Draws of a labelling position before the last one is taken as it is: positions the
+/// bear-off database values exactly or that the net sees as decided are drawn again.
+const MAX_ATTEMPTS: u32 = 16;
+
+fn self_play_position(rules: &GameRules, s: &mut Searcher, rng: &mut SplitMix64, style: usize) -> Position {
     // The chance of a random play for side 0 and side 1, and the random-opening turns.
     let (noise, opening) = match style {
         0 => ([0.0, 0.0], 0),
@@ -227,10 +246,12 @@ pub fn label_position(rules: &GameRules, seed: u64, i: u64) -> (Position, &'stat
     };
     let target = 1 + rng.below(90) as u32;
     let mut dice = SeededDice::new(rng.next_u64());
-    let mut s = Searcher::new(ai::net(rules.variant()), *rules);
     let mut pos = rules.start();
     let mut side = (rng.next_u64() & 1) as usize;
+    // The positions met, for a game that ends before the target turn.
+    let mut seen = Vec::new();
     for turn in 0..target {
+        seen.push(pos);
         let Ok(roll) = dice.roll() else { break };
         let (d1, d2) = roll.values();
         let mut seg = (d1, d2, Segment::Roll);
@@ -258,7 +279,10 @@ pub fn label_position(rules: &GameRules, seed: u64, i: u64) -> (Position, &'stat
             break c;
         };
         match r.next {
-            Next::GameOver => break,
+            Next::GameOver => {
+                pos = seen[rng.below(seen.len() as u64) as usize];
+                break;
+            }
             Next::Opponent => {
                 pos = r.play.result.flip();
                 side ^= 1;
@@ -266,7 +290,7 @@ pub fn label_position(rules: &GameRules, seed: u64, i: u64) -> (Position, &'stat
             Next::SameSide | Next::ChooseDoubles => pos = r.play.result,
         }
     }
-    (pos, STYLES[style])
+    pos
 }
 
 impl LabelJob {
@@ -365,7 +389,9 @@ impl LabelJob {
             max_work: DEFAULT_MAX_WORK,
         };
         let r = rollout::rollout(&pos, None, rules, &cfg, &mut || false).map_err(|e| e.to_string())?;
-        let p = r.estimate.probabilities.to_array();
+        // Luck adjustment can take an estimate a hair outside [0, 1] or out of order; the label
+        // is made consistent as the net's outputs are.
+        let p = Probabilities::from_outputs(&r.estimate.probabilities.to_array()).to_array();
         let mut line = format!(
             "{i}\t{style}\t{}\t{}\t{}",
             pos.position_id(),
