@@ -31,9 +31,9 @@ pub mod game;
 pub mod inputs;
 pub mod levels;
 pub mod net;
-pub mod rollout;
 #[cfg(feature = "cli")]
 pub mod pubeval;
+pub mod rollout;
 pub mod search;
 #[cfg(feature = "cli")]
 pub mod train;

@@ -9,7 +9,7 @@
 //!   [`crate::backgammon::turn::next_after`]): in acey-deucey a 1-2 is followed by chosen doubles
 //!   and another roll, exactly as in a game.
 //! - **Dice** come from [`SeededDice`] (the one dice source), one stream per trial group
-//!   ([`game_seed`] of the seed and the group number), so a rollout is reproducible from its
+//!   ([`group_seed`] of the seed and the group number), so a rollout is reproducible from its
 //!   seed and any group can be replayed alone (threads split groups without changing a trial).
 //! - **Variance reduction**: *mirrored dice* (antithetic pairs): the second trial of a group
 //!   sees every die `d` of the first as `7 - d`, equally likely, so the pair's mean is unbiased;
@@ -342,7 +342,11 @@ impl<'a> Rollout<'a> {
                 let r = c.play.result;
                 match c.next {
                     Next::GameOver => {
-                        return Trial { value: from_root(finished_value(&r, scoring), root), luck, plies: plies as u64 };
+                        return Trial {
+                            value: from_root(finished_value(&r, scoring), root),
+                            luck,
+                            plies: plies as u64,
+                        };
                     }
                     Next::Opponent => {
                         pos = r.flip();
@@ -374,9 +378,9 @@ impl<'a> Rollout<'a> {
                 self.trial(&mut MirroredDice(SeededDice::new(seed)))
             };
             let v = six(&tr.value);
-            for k in 0..6 {
-                g.raw[k] += v[k] / n as f64;
-                g.adjusted[k] += (v[k] - tr.luck[k]) / n as f64;
+            for (k, x) in v.iter().enumerate() {
+                g.raw[k] += x / n as f64;
+                g.adjusted[k] += (x - tr.luck[k]) / n as f64;
             }
             g.plies += tr.plies;
         }

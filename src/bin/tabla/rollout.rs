@@ -392,12 +392,8 @@ impl LabelJob {
         // Luck adjustment can take an estimate a hair outside [0, 1] or out of order; the label
         // is made consistent as the net's outputs are.
         let p = Probabilities::from_outputs(&r.estimate.probabilities.to_array()).to_array();
-        let mut line = format!(
-            "{i}\t{style}\t{}\t{}\t{}",
-            pos.position_id(),
-            pos.unentered(false),
-            pos.unentered(true)
-        );
+        let mut line =
+            format!("{i}\t{style}\t{}\t{}\t{}", pos.position_id(), pos.unentered(false), pos.unentered(true));
         for x in p {
             line.push_str(&format!("\t{x:.5}"));
         }
