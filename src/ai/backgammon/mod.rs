@@ -33,6 +33,7 @@ pub mod levels;
 pub mod net;
 #[cfg(feature = "cli")]
 pub mod pubeval;
+pub mod rollout;
 pub mod search;
 #[cfg(feature = "cli")]
 pub mod train;

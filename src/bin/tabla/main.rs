@@ -9,6 +9,7 @@ mod args;
 mod bg;
 mod bg_ai;
 mod measure;
+mod rollout;
 mod ru;
 mod ru_ai;
 
@@ -28,6 +29,8 @@ enum Command {
     #[command(flatten)]
     BackgammonAi(bg_ai::Command),
     #[command(flatten)]
+    Rollout(rollout::Command),
+    #[command(flatten)]
     Draughts(ru::Command),
     #[command(flatten)]
     DraughtsAi(ru_ai::Command),
@@ -38,6 +41,7 @@ fn main() {
         Command::Api(cmd) => api::run(cmd),
         Command::Backgammon(cmd) => bg::run(cmd),
         Command::BackgammonAi(cmd) => bg_ai::run(cmd),
+        Command::Rollout(cmd) => rollout::run(cmd),
         Command::Draughts(cmd) => ru::run(cmd),
         Command::DraughtsAi(cmd) => ru_ai::run(cmd),
     };

@@ -1,0 +1,408 @@
+//! Rollout subcommands: `rollout` (one position, with standard errors) and `rollout-label`
+//! (the resumable labelling job for training: positions from varied self-play, each labelled by
+//! a truncated, variance-reduced rollout, written in chunks).
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::{Subcommand, value_parser};
+use tabla::ai::backgammon::rollout::{
+    self, DEFAULT_MAX_WORK, Group, MAX_TRIALS, MAX_TRUNCATE, Rollout, RolloutConfig, RolloutResult, group_seed,
+};
+use tabla::ai::backgammon::search::{Searcher, candidates};
+use tabla::ai::backgammon::{self as ai, GameRules, Next, Probabilities, Segment, Variant, bearoff};
+use tabla::backgammon::Position;
+use tabla::dice::{DiceSource, SeededDice, SplitMix64};
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Rolls out a position (cubeless, the committed net for both sides) and prints the five
+    /// probabilities and the equity of the side on roll with standard errors.
+    Rollout {
+        /// GNU Backgammon Position ID, side on roll first.
+        position: String,
+        /// The first roll (else rolled in each trial).
+        #[arg(long, num_args = 2, value_names = ["D1", "D2"], value_parser = value_parser!(u8).range(1..=6))]
+        dice: Option<Vec<u8>>,
+        #[arg(long, default_value = "backgammon", value_parser = crate::args::variant)]
+        variant: Variant,
+        /// Acey-deucey: how many of the bar checkers (mover, opponent) are not yet entered.
+        #[arg(long, num_args = 2, value_names = ["MOVER", "OPPONENT"], value_parser = value_parser!(u8).range(0..=15))]
+        unentered: Option<Vec<u8>>,
+        #[arg(long, default_value_t = 1296, value_parser = value_parser!(u32).range(1..=MAX_TRIALS as i64))]
+        trials: u32,
+        /// The depth the net plays at (0 or 1).
+        #[arg(long, default_value_t = 0, value_parser = value_parser!(u8).range(0..=1))]
+        ply: u8,
+        /// Truncate each trial after this many rolls (evaluate there); default: play to the end.
+        #[arg(long, value_parser = value_parser!(u32).range(1..=MAX_TRUNCATE as i64))]
+        truncate: Option<u32>,
+        #[arg(long, default_value_t = 1, value_parser = value_parser!(u64).range(0..))]
+        seed: u64,
+        #[arg(long, default_value_t = 1, value_parser = value_parser!(u32).range(1..=64))]
+        threads: u32,
+        /// Turn off the luck adjustment.
+        #[arg(long)]
+        no_luck: bool,
+        /// Turn off mirrored dice.
+        #[arg(long)]
+        no_mirror: bool,
+        /// Work cap: total rolls played over all trials.
+        #[arg(long, default_value_t = DEFAULT_MAX_WORK, value_parser = value_parser!(u64).range(1..=10_000_000_000))]
+        max_work: u64,
+        /// Time cap in seconds (the trials done by then are reported).
+        #[arg(long, default_value_t = 600, value_parser = value_parser!(u64).range(1..=86_400))]
+        max_seconds: u64,
+    },
+    /// Labelling job for training: positions from varied self-play (plain, noisy, random
+    /// openings, lopsided), each labelled by a truncated rollout with mirrored dice and luck
+    /// adjustment, written as DIR/chunk-NNNNNN.tsv (atomic rename). Rerunning the same command
+    /// resumes: finished chunks are kept, and every position and label depends only on the seed
+    /// and its index.
+    RolloutLabel {
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, value_parser = value_parser!(u64).range(1..=100_000_000))]
+        positions: u64,
+        #[arg(long, default_value_t = 72, value_parser = value_parser!(u32).range(1..=100_000))]
+        trials: u32,
+        #[arg(long, default_value_t = 12, value_parser = value_parser!(u32).range(1..=MAX_TRUNCATE as i64))]
+        truncate: u32,
+        #[arg(long, default_value_t = 0, value_parser = value_parser!(u8).range(0..=1))]
+        ply: u8,
+        #[arg(long, default_value_t = 1, value_parser = value_parser!(u64).range(0..))]
+        seed: u64,
+        #[arg(long, default_value = "backgammon", value_parser = crate::args::variant)]
+        variant: Variant,
+        /// Positions per chunk file.
+        #[arg(long, default_value_t = 50, value_parser = value_parser!(u64).range(1..=100_000))]
+        chunk: u64,
+        #[arg(long, default_value_t = 1, value_parser = value_parser!(u32).range(1..=64))]
+        threads: u32,
+    },
+}
+
+pub fn run(cmd: Command) -> Result<(), String> {
+    match cmd {
+        Command::Rollout {
+            position,
+            dice,
+            variant,
+            unentered,
+            trials,
+            ply,
+            truncate,
+            seed,
+            threads,
+            no_luck,
+            no_mirror,
+            max_work,
+            max_seconds,
+        } => {
+            let mut pos = Position::from_position_id(&position).map_err(|e| e.to_string())?;
+            if let Some(u) = unentered {
+                pos = pos.with_unentered(u[0])?.flip().with_unentered(u[1])?.flip();
+            }
+            let rules = GameRules::new(variant);
+            let cfg = RolloutConfig { trials, ply, truncate, seed, mirror: !no_mirror, luck: !no_luck, max_work };
+            let dice = dice.map(|d| (d[0], d[1]));
+            let start = Instant::now();
+            let deadline = start + Duration::from_secs(max_seconds);
+            let r = run_threads(&pos, dice, &rules, &cfg, threads, deadline)?;
+            print_result(&r, &cfg, start.elapsed());
+            Ok(())
+        }
+        Command::RolloutLabel { out, positions, trials, truncate, ply, seed, variant, chunk, threads } => {
+            let job = LabelJob { out, positions, trials, truncate, ply, seed, variant, chunk, threads };
+            job.run()
+        }
+    }
+}
+
+/// A rollout split over threads by groups (group `i` to thread `i mod threads`), merged in
+/// group order: the same result for any number of threads when no cap is hit.
+fn run_threads(
+    pos: &Position,
+    dice: Option<(u8, u8)>,
+    rules: &GameRules,
+    cfg: &RolloutConfig,
+    threads: u32,
+    deadline: Instant,
+) -> Result<RolloutResult, String> {
+    let net = ai::net(rules.variant());
+    Rollout::new(net, *rules, *pos, dice, *cfg).map_err(|e| e.to_string())?;
+    let threads = threads as u64;
+    let parts: Vec<Vec<Group>> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                sc.spawn(move || match Rollout::new(net, *rules, *pos, dice, *cfg) {
+                    Ok(mut r) => r.run_groups(t, threads, cfg.max_work / threads, &mut || Instant::now() >= deadline),
+                    Err(_) => Vec::new(),
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+    });
+    let mut groups = Vec::new();
+    let longest = parts.iter().map(Vec::len).max().unwrap_or(0);
+    for k in 0..longest {
+        for p in &parts {
+            if let Some(g) = p.get(k) {
+                groups.push(*g);
+            }
+        }
+    }
+    Ok(rollout::result(&groups, cfg))
+}
+
+fn print_result(r: &RolloutResult, cfg: &RolloutConfig, elapsed: Duration) {
+    let names = ["win", "win gammon", "win backgammon", "lose gammon", "lose backgammon", "equity"];
+    let line = |e: &rollout::Estimate, k: usize| {
+        let p = e.probabilities.to_array();
+        let v = if k < 5 { p[k] } else { e.equity };
+        format!("{v:+.4} ± {:.4}", e.se[k])
+    };
+    println!(
+        "rollout: {} trials, ply {}, {}, {} rolls, {:.1} s{}",
+        r.trials,
+        cfg.ply,
+        cfg.truncate.map_or("to the end".to_string(), |t| format!("truncated after {t} rolls")),
+        r.plies,
+        elapsed.as_secs_f64(),
+        if r.capped { " (capped before all trials)" } else { "" }
+    );
+    let what = match (cfg.mirror, cfg.luck) {
+        (true, true) => "mirrored dice, luck-adjusted",
+        (true, false) => "mirrored dice",
+        (false, true) => "luck-adjusted",
+        (false, false) => "plain",
+    };
+    println!("{:<16} {:>18}   {:>18}", "", what, "without luck adj.");
+    for (k, n) in names.iter().enumerate() {
+        println!("{n:<16} {:>18}   {:>18}", line(&r.estimate, k), line(&r.raw, k));
+    }
+    if cfg.luck && r.estimate.se[5] > 1e-6 {
+        println!("s.e. ratio (equity, plain / adjusted): {:.2}", r.raw.se[5] / r.estimate.se[5]);
+    }
+}
+
+/// The labelling job's settings (all of them in the manifest: a rerun must match it).
+struct LabelJob {
+    out: PathBuf,
+    positions: u64,
+    trials: u32,
+    truncate: u32,
+    ply: u8,
+    seed: u64,
+    variant: Variant,
+    chunk: u64,
+    threads: u32,
+}
+
+/// The kinds of self-play positions are drawn from, by position index.
+const STYLES: [&str; 4] = ["plain", "noisy", "random-opening", "lopsided"];
+
+/// A salt so that position generation and the rollouts' dice use different streams.
+const POSITION_SALT: u64 = 0x706f_7369_7469_6f6e;
+
+/// Position `i` of a labelling job: a self-play game by the 0-ply net in one of [`STYLES`]
+/// (noise: a uniformly random legal play instead of the net's, which makes crashed boards,
+/// backgames, primes and contact bear-offs the plain net rarely reaches), stopped at a random
+/// turn (a game over before it: a random one of its positions); the side on roll there. Drawn
+/// again (up to [`MAX_ATTEMPTS`] times) while the bear-off database applies or the net sees the
+/// game as decided. Deterministic from `seed` and `i`.
+pub fn label_position(rules: &GameRules, seed: u64, i: u64) -> (Position, &'static str) {
+    let mut rng = SplitMix64(group_seed(seed ^ POSITION_SALT, i));
+    let style = (i % STYLES.len() as u64) as usize;
+    let mut s = Searcher::new(ai::net(rules.variant()), *rules);
+    let mut pos = rules.start();
+    for _ in 0..MAX_ATTEMPTS {
+        pos = self_play_position(rules, &mut s, &mut rng, style);
+        let w = s.ev.value(&pos).probabilities.win;
+        if !bearoff::applies(&pos) && (0.001..=0.999).contains(&w) {
+            break;
+        }
+    }
+    (pos, STYLES[style])
+}
+
+/// Draws of a labelling position before the last one is taken as it is: positions the
+/// bear-off database values exactly or that the net sees as decided are drawn again.
+const MAX_ATTEMPTS: u32 = 16;
+
+fn self_play_position(rules: &GameRules, s: &mut Searcher, rng: &mut SplitMix64, style: usize) -> Position {
+    // The chance of a random play for side 0 and side 1, and the random-opening turns.
+    let (noise, opening) = match style {
+        0 => ([0.0, 0.0], 0),
+        1 => ([0.2, 0.2], 0),
+        2 => ([0.0, 0.0], 2 + rng.below(8) as u32),
+        _ => ([0.5, 0.0], 0),
+    };
+    let target = 1 + rng.below(90) as u32;
+    let mut dice = SeededDice::new(rng.next_u64());
+    let mut pos = rules.start();
+    let mut side = (rng.next_u64() & 1) as usize;
+    // The positions met, for a game that ends before the target turn.
+    let mut seen = Vec::new();
+    for turn in 0..target {
+        seen.push(pos);
+        let Ok(roll) = dice.roll() else { break };
+        let (d1, d2) = roll.values();
+        let mut seg = (d1, d2, Segment::Roll);
+        let r = loop {
+            let cands = candidates(&pos, seg.0, seg.1, seg.2, rules);
+            let random = turn < opening || rng.unit_f32() < noise[side];
+            let c = if random {
+                cands[rng.below(cands.len() as u64) as usize]
+            } else {
+                let values = s.values_0ply(&cands);
+                let mut best = 0;
+                for (k, v) in values.iter().enumerate() {
+                    if v.equity > values[best].equity {
+                        best = k;
+                    }
+                }
+                cands[best]
+            };
+            if c.next == Next::ChooseDoubles {
+                let n = if random { 1 + rng.below(6) as u8 } else { s.best_doubles(&c.play.result, 0).0 };
+                pos = c.play.result;
+                seg = (n, n, Segment::ChosenDoubles);
+                continue;
+            }
+            break c;
+        };
+        match r.next {
+            Next::GameOver => {
+                pos = seen[rng.below(seen.len() as u64) as usize];
+                break;
+            }
+            Next::Opponent => {
+                pos = r.play.result.flip();
+                side ^= 1;
+            }
+            Next::SameSide | Next::ChooseDoubles => pos = r.play.result,
+        }
+    }
+    pos
+}
+
+impl LabelJob {
+    fn manifest(&self) -> String {
+        format!(
+            "tabla rollout-label v1\nvariant {}\npositions {}\ntrials {}\ntruncate {}\nply {}\nseed {}\nchunk {}\n",
+            self.variant.name(),
+            self.positions,
+            self.trials,
+            self.truncate,
+            self.ply,
+            self.seed,
+            self.chunk
+        )
+    }
+
+    fn chunk_path(&self, k: u64) -> PathBuf {
+        self.out.join(format!("chunk-{k:06}.tsv"))
+    }
+
+    fn run(&self) -> Result<(), String> {
+        fs::create_dir_all(&self.out).map_err(|e| format!("{}: {e}", self.out.display()))?;
+        let manifest_path = self.out.join("manifest.txt");
+        let manifest = self.manifest();
+        match fs::read_to_string(&manifest_path) {
+            Ok(old) if old != manifest => {
+                return Err(format!(
+                    "{} holds another job's manifest; use a new --out or the same settings:\n{old}",
+                    manifest_path.display()
+                ));
+            }
+            Ok(_) => {}
+            Err(_) => write_atomic(&manifest_path, manifest.as_bytes())?,
+        }
+        let chunks = self.positions.div_ceil(self.chunk);
+        let start = Instant::now();
+        let mut done_now = 0u64;
+        for k in 0..chunks {
+            let path = self.chunk_path(k);
+            if path.exists() {
+                continue;
+            }
+            let lo = k * self.chunk;
+            let hi = ((k + 1) * self.chunk).min(self.positions);
+            let lines = self.label_range(lo, hi)?;
+            write_atomic(&path, lines.concat().as_bytes())?;
+            done_now += hi - lo;
+            let rate = done_now as f64 / start.elapsed().as_secs_f64().max(1e-9) * 3600.0;
+            eprintln!("chunk {k} of {chunks} written ({} positions this run, {rate:.0} positions/hour)", done_now);
+        }
+        eprintln!("all {chunks} chunks done in {}", self.out.display());
+        Ok(())
+    }
+
+    /// The label lines of positions `lo..hi`, split over the threads (position `i` to thread
+    /// `i mod threads`), in index order.
+    fn label_range(&self, lo: u64, hi: u64) -> Result<Vec<String>, String> {
+        let rules = GameRules::new(self.variant);
+        let threads = self.threads as u64;
+        let parts: Vec<Result<Vec<(u64, String)>, String>> = std::thread::scope(|sc| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let rules = &rules;
+                    sc.spawn(move || {
+                        let mut out = Vec::new();
+                        let mut i = lo + t;
+                        while i < hi {
+                            out.push((i, self.label(rules, i)?));
+                            i += threads;
+                        }
+                        Ok(out)
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err("a labelling thread failed".into()))).collect()
+        });
+        let mut all = Vec::new();
+        for p in parts {
+            all.extend(p?);
+        }
+        all.sort_by_key(|(i, _)| *i);
+        Ok(all.into_iter().map(|(_, l)| l).collect())
+    }
+
+    /// One label line: index, style, Position ID, unentered (mover, opponent), the five
+    /// probabilities and the equity, the equity's s.e., trials.
+    fn label(&self, rules: &GameRules, i: u64) -> Result<String, String> {
+        let (pos, style) = label_position(rules, self.seed, i);
+        let cfg = RolloutConfig {
+            trials: self.trials,
+            ply: self.ply,
+            truncate: Some(self.truncate),
+            seed: group_seed(self.seed, i),
+            mirror: true,
+            luck: true,
+            max_work: DEFAULT_MAX_WORK,
+        };
+        let r = rollout::rollout(&pos, None, rules, &cfg, &mut || false).map_err(|e| e.to_string())?;
+        // Luck adjustment can take an estimate a hair outside [0, 1] or out of order; the label
+        // is made consistent as the net's outputs are.
+        let p = Probabilities::from_outputs(&r.estimate.probabilities.to_array()).to_array();
+        let mut line =
+            format!("{i}\t{style}\t{}\t{}\t{}", pos.position_id(), pos.unentered(false), pos.unentered(true));
+        for x in p {
+            line.push_str(&format!("\t{x:.5}"));
+        }
+        line.push_str(&format!("\t{:.5}\t{:.5}\t{}\n", r.estimate.equity, r.estimate.se[5], r.trials));
+        Ok(line)
+    }
+}
+
+/// Writes `path` through a temporary file and a rename, so a killed job never leaves half a
+/// file under the final name.
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let tmp = path.with_extension("tmp");
+    let mut f = fs::File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    f.write_all(bytes).and_then(|_| f.sync_all()).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+}

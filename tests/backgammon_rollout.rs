@@ -1,0 +1,238 @@
+//! Rollouts (`tabla::ai::backgammon::rollout`): exact on decided positions, in agreement with
+//! the bear-off database, reproducible from the seed, unbiased under luck adjustment, capped, and
+//! following the acey-deucey turn structure; the `rollout` and `rollout-label` commands.
+#![cfg(feature = "cli")]
+
+use std::process::Command;
+
+use tabla::ai::backgammon::rollout::{self, Rollout, RolloutConfig, RolloutError};
+use tabla::ai::backgammon::{self as ai, GameRules, Segment, Variant, bearoff, evaluate, hint};
+use tabla::backgammon::{Position, Setup};
+
+fn setup(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
+    let mut s = Setup::default();
+    for &(pt, n) in mover {
+        s.mover[pt - 1] = n;
+    }
+    for &(pt, n) in opponent {
+        s.opponent[pt - 1] = n;
+    }
+    Position::from_setup(&s).unwrap()
+}
+
+fn cfg(trials: u32, truncate: Option<u32>, seed: u64, mirror: bool, luck: bool) -> RolloutConfig {
+    RolloutConfig { trials, ply: 0, truncate, seed, mirror, luck, ..RolloutConfig::default() }
+}
+
+fn run(pos: &Position, dice: Option<(u8, u8)>, rules: &GameRules, c: &RolloutConfig) -> rollout::RolloutResult {
+    rollout::rollout(pos, dice, rules, c, &mut || false).unwrap()
+}
+
+/// A bear-off race with checkers off on both sides (no gammons possible): 6 checkers each.
+fn race() -> Position {
+    setup(&[(2, 3), (4, 2), (6, 1)], &[(1, 2), (3, 2), (5, 2)])
+}
+
+#[test]
+fn rollout_of_decided_positions_is_exact() {
+    let rules = GameRules::new(Variant::Backgammon);
+    // The opponent has borne off all 15; the side on roll has none off: a gammon lost.
+    let lost = setup(&[(6, 15)], &[]);
+    let r = run(&lost, None, &rules, &cfg(10, None, 1, true, true));
+    assert_eq!(r.estimate.probabilities.win, 0.0);
+    assert_eq!(r.estimate.probabilities.lose_gammon, 1.0);
+    assert_eq!(r.estimate.equity, -2.0);
+    assert_eq!(r.estimate.se, [0.0; 6]);
+    assert_eq!((r.trials, r.plies), (10, 0));
+    // One checker left on the 1-point against 15 not borne off: every roll wins a gammon now.
+    let won = setup(&[(1, 1)], &[(6, 15)]);
+    for luck in [false, true] {
+        let r = run(&won, None, &rules, &cfg(20, None, 3, true, luck));
+        assert_eq!(r.estimate.probabilities.win, 1.0);
+        assert_eq!(r.estimate.probabilities.win_gammon, 1.0);
+        assert_eq!(r.estimate.probabilities.win_backgammon, 0.0);
+        assert_eq!(r.estimate.equity, 2.0);
+        assert_eq!(r.estimate.se[5], 0.0);
+        assert_eq!(r.plies, 20, "one roll a trial");
+    }
+}
+
+#[test]
+fn rollout_of_a_bear_off_race_agrees_with_the_database() {
+    let rules = GameRules::new(Variant::Backgammon);
+    let p = race();
+    assert!(bearoff::applies(&p));
+    let exact = bearoff::Database::with(|db| db.win_probability(&p)) as f64;
+    // Plain dice (no reduction), mirrored dice, luck adjustment: each within 3 s.e. of the
+    // database (plus 0.004 for the players' choices, which maximise the two-sided chance rather
+    // than follow the one-sided table's policy of fewest rolls).
+    for (mirror, luck) in [(false, false), (true, false), (true, true)] {
+        let r = run(&p, None, &rules, &cfg(600, None, 11, mirror, luck));
+        let (w, se) = (r.estimate.probabilities.win as f64, r.estimate.se[0] as f64);
+        assert!((w - exact).abs() <= 3.0 * se + 0.004, "mirror {mirror} luck {luck}: {w} ± {se} vs {exact}");
+        assert_eq!(r.estimate.probabilities.win_gammon, 0.0);
+        assert!((r.estimate.equity as f64 - (2.0 * w - 1.0)).abs() < 1e-5);
+    }
+}
+
+#[test]
+fn rollout_is_reproducible_from_its_seed_and_split_into_groups() {
+    let rules = GameRules::new(Variant::Backgammon);
+    let p = Position::start();
+    let c = cfg(8, Some(6), 42, true, true);
+    let a = run(&p, None, &rules, &c);
+    let b = run(&p, None, &rules, &c);
+    assert_eq!(a, b);
+    let other = run(&p, None, &rules, &RolloutConfig { seed: 43, ..c });
+    assert_ne!(a.raw.equity, other.raw.equity);
+    // Groups run on two "threads" (even and odd) and merged in group order give the same result.
+    let net = ai::net(Variant::Backgammon);
+    let mut r0 = Rollout::new(net, rules, p, None, c).unwrap();
+    let mut r1 = Rollout::new(net, rules, p, None, c).unwrap();
+    let even = r0.run_groups(0, 2, u64::MAX, &mut || false);
+    let odd = r1.run_groups(1, 2, u64::MAX, &mut || false);
+    let merged: Vec<_> = even.iter().zip(&odd).flat_map(|(x, y)| [*x, *y]).collect();
+    assert_eq!(rollout::result(&merged, &c), a);
+    // A group replayed alone is the same group.
+    assert_eq!(r0.group(3), odd[1]);
+}
+
+/// Truncated after one roll, a trial's plain result is the best 0-ply play's value for the roll
+/// it drew, whose expectation is the 1-ply evaluation; its luck-adjusted result is that
+/// expectation itself, in every trial (so the adjusted estimator is unbiased here and has no
+/// spread at all), while the plain one is only unbiased within its standard error.
+#[test]
+fn luck_adjustment_is_unbiased_on_a_known_case() {
+    let rules = GameRules::new(Variant::Backgammon);
+    let p = Position::start();
+    let one_ply = evaluate(&p, &rules, 1);
+    let adj = run(&p, None, &rules, &cfg(1000, Some(1), 5, false, true));
+    assert!((adj.estimate.equity - one_ply.equity).abs() < 1e-4, "{adj:?} vs {one_ply:?}");
+    assert!((adj.estimate.probabilities.win - one_ply.probabilities.win).abs() < 1e-4);
+    assert!(adj.estimate.se[5] < 1e-4, "{:?}", adj.estimate.se);
+    let raw = adj.raw;
+    assert!(raw.se[5] > 0.002);
+    assert!((raw.equity - one_ply.equity).abs() <= 3.0 * raw.se[5], "{raw:?} vs {one_ply:?}");
+    // In a bear-off race played to the end the adjusted estimate agrees with the plain one
+    // within their errors, with a much smaller error.
+    let r = run(&race(), None, &rules, &cfg(400, None, 9, true, true));
+    let d = (r.estimate.equity - r.raw.equity).abs();
+    assert!(d <= 3.0 * r.raw.se[5], "{r:?}");
+    assert!(r.estimate.se[5] * 2.0 < r.raw.se[5], "{r:?}");
+}
+
+#[test]
+fn rollout_caps_are_respected() {
+    let rules = GameRules::new(Variant::Backgammon);
+    let p = Position::start();
+    // Work cap: 40 rolls, trials of 10 rolls in mirrored pairs: stops after 2 pairs.
+    let c = RolloutConfig { max_work: 40, ..cfg(1000, Some(10), 1, true, false) };
+    let r = run(&p, None, &rules, &c);
+    assert!(r.capped);
+    assert_eq!((r.trials, r.plies), (4, 40));
+    // The stop callback (a clock in the CLI) is asked before every group.
+    let mut asked = 0;
+    let r = rollout::rollout(&p, None, &rules, &cfg(1000, Some(2), 1, false, false), &mut || {
+        asked += 1;
+        asked > 3
+    })
+    .unwrap();
+    assert!(r.capped);
+    assert_eq!(r.trials, 3);
+    // Not capped when everything asked for is done.
+    let r = run(&p, None, &rules, &cfg(4, Some(2), 1, true, false));
+    assert!(!r.capped);
+    assert_eq!(r.trials, 4);
+    // Settings out of range are refused.
+    let bad = |c: RolloutConfig, dice| rollout::rollout(&p, dice, &rules, &c, &mut || false).unwrap_err();
+    assert_eq!(bad(cfg(0, None, 1, true, true), None), RolloutError::Trials(0));
+    assert_eq!(bad(RolloutConfig { ply: 2, ..cfg(1, None, 1, true, true) }, None), RolloutError::Ply(2));
+    assert_eq!(bad(cfg(1, Some(0), 1, true, true), None), RolloutError::Truncate(0));
+    assert!(matches!(bad(cfg(1, None, 1, true, true), Some((7, 1))), RolloutError::Dice(_)));
+}
+
+/// AD-ACEY-DEUCEY through the engine's turn function: after a rolled 1-2 the same player
+/// chooses doubles and plays them, then rolls again. Truncated after that one roll (no dice
+/// drawn), every trial ends with the same player on roll, and its value is the best 1-2 play's
+/// value with its chosen doubles (as the hint ranks it), not the value with the turn passed.
+#[test]
+fn rollout_follows_the_acey_deucey_turn_structure() {
+    let rules = GameRules::new(Variant::AceyDeucey);
+    let p = Position::start();
+    let r = run(&p, Some((1, 2)), &rules, &cfg(6, Some(1), 1, true, true));
+    assert_eq!(r.estimate.se[5], 0.0);
+    assert_eq!(r.plies, 6);
+    let h = hint(&p, 1, 2, Segment::Roll, &rules, 0);
+    assert!((r.estimate.equity - h[0].equity).abs() < 1e-5, "{r:?} vs {:?}", h[0]);
+    // The whole game from the acey-deucey start (all checkers to enter) plays out within caps.
+    let start = rules.start();
+    let r = run(&start, None, &rules, &cfg(4, Some(30), 2, true, true));
+    assert_eq!(r.trials, 4);
+    let pr = r.raw.probabilities;
+    assert!((0.0..=1.0).contains(&pr.win) && pr.win_gammon <= pr.win);
+}
+
+fn tabla(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabla")).args(args).output().expect("runs tabla");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn rollout_command_prints_estimates_and_checks_every_argument() {
+    let (ok, out, err) = tabla(&["rollout", "4HPwATDgc/ABMA", "--dice", "3", "1", "--trials", "4", "--truncate", "2"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("4 trials") && out.contains("equity") && out.contains('±'), "{out}");
+    for bad in [
+        &["--trials", "0"][..],
+        &["--ply", "2"],
+        &["--truncate", "0"],
+        &["--dice", "7", "1"],
+        &["--threads", "0"],
+        &["--max-seconds", "0"],
+        &["--max-work", "0"],
+        &["--unentered", "16", "0"],
+        &["--variant", "chess"],
+    ] {
+        let mut args = vec!["rollout", "4HPwATDgc/ABMA"];
+        args.extend_from_slice(bad);
+        let (ok, _, err) = tabla(&args);
+        assert!(!ok, "{bad:?} accepted");
+        assert!(!err.is_empty());
+    }
+    let (ok, _, err) = tabla(&["rollout", "nope"]);
+    assert!(!ok && err.contains("14 characters"), "{err}");
+}
+
+#[test]
+fn rollout_label_writes_chunks_and_resumes_deterministically() {
+    let dir = std::env::temp_dir().join(format!("tabla-rollout-label-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let args = ["rollout-label", "--out", d, "--positions", "5", "--chunk", "2", "--trials", "2", "--truncate", "2"];
+    let (ok, _, err) = tabla(&args);
+    assert!(ok, "{err}");
+    let read = |k: u32| std::fs::read_to_string(dir.join(format!("chunk-{k:06}.tsv"))).unwrap();
+    let first: Vec<String> = (0..3).map(read).collect();
+    assert_eq!(first.iter().map(|c| c.lines().count()).sum::<usize>(), 5);
+    for line in first.concat().lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f.len(), 13, "{line}");
+        assert!(Position::from_position_id(f[2]).is_ok());
+    }
+    // A killed job leaves whole chunks only; rerun, it writes the missing ones, identically.
+    std::fs::remove_file(dir.join("chunk-000001.tsv")).unwrap();
+    std::fs::remove_file(dir.join("chunk-000002.tsv")).unwrap();
+    let (ok, _, err) = tabla(&args);
+    assert!(ok, "{err}");
+    assert_eq!((0..3).map(read).collect::<Vec<_>>(), first);
+    // Other settings into the same directory are refused.
+    let mut other = args.to_vec();
+    other[8] = "3";
+    let (ok, _, err) = tabla(&other);
+    assert!(!ok && err.contains("manifest"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
