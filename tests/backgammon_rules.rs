@@ -1,4 +1,4 @@
-//! One or more tests per rule of RULES.md section 1 (the test name contains the rule ID in snake
+//! One or more tests per rule of docs/rules.md section 1 (the test name contains the rule ID in snake
 //! case), written given / when / then.
 
 use tabla::backgammon::scoring::score;

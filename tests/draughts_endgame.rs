@@ -80,7 +80,7 @@ fn endgame_best_line_wins_in_the_stated_distance() {
     assert!(p.is_lost());
 }
 
-/// Known endings (RULES.md 2.3 and AI.md): one king against one king is drawn; three kings
+/// Known endings (docs/rules.md 2.3 and AI.md): one king against one king is drawn; three kings
 /// against a lone king holding the main road are drawn; the colour mirror keeps the value.
 #[test]
 fn endgame_known_results() {

@@ -1,4 +1,4 @@
-//! Notation, FEN and PDN: reading, writing and error messages (RULES.md 2.4).
+//! Notation, FEN and PDN: reading, writing and error messages (docs/rules.md 2.4).
 
 use tabla::draughts::{
     Color, DrawReason, FenError, Game, GameError, GameOptions, MoveError, Outcome, PdnError, Position, PositionError,

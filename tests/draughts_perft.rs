@@ -1,11 +1,11 @@
-//! Perft of the Russian draughts move generator: RULES.md 2.5 from the start, and a suite of
+//! Perft of the Russian draughts move generator: docs/rules.md 2.5 from the start, and a suite of
 //! positions with counts from independent generators (tests/data/draughts/).
 
 use tabla::draughts::{Position, perft, perft_paths};
 
-/// RULES.md 2.5, one move per (start, end, captured set).
+/// docs/rules.md 2.5, one move per (start, end, captured set).
 const START_MOVES: [u64; 10] = [7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032];
-/// RULES.md 2.5, every capture path (differs from depth 8 on).
+/// docs/rules.md 2.5, every capture path (differs from depth 8 on).
 const START_PATHS: [u64; 10] = [7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667, 22450647];
 
 #[test]

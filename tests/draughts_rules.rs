@@ -1,4 +1,4 @@
-//! One test (at least) per rule of RULES.md section 2, named after the rule's ID.
+//! One test (at least) per rule of docs/rules.md section 2, named after the rule's ID.
 
 use std::collections::BTreeSet;
 

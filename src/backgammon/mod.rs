@@ -1,6 +1,6 @@
 //! The backgammon family: backgammon, table and acey-deucey, as variants of one engine.
 //!
-//! Rules are those of RULES.md section 1; each rule ID (BG-…, AD-…) is named in the doc comment
+//! Rules are those of docs/rules.md section 1; each rule ID (BG-…, AD-…) is named in the doc comment
 //! of the code that applies it and in the name of a test (`tests/backgammon_rules.rs`).
 //!
 //! # For the computer opponent: [`Position`] and the fast path

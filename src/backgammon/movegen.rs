@@ -1,6 +1,6 @@
 //! Legal plays: whole turns, distinct by resulting position.
 //!
-//! The rules applied (RULES.md section 1):
+//! The rules applied (docs/rules.md section 1):
 //! - BG-MOVE: a die moves one checker that many points towards the mover's home onto a point
 //!   that is not closed (held by 2+ opposing checkers); BG-HIT: landing on a blot sends it to
 //!   the bar.

@@ -1,4 +1,4 @@
-//! Scoring a finished game (RULES.md 1.7).
+//! Scoring a finished game (docs/rules.md 1.7).
 //!
 //! - BG-SCORE-STANDARD: 1 point; gammon 2 if the loser bore off none; backgammon 3 if, besides,
 //!   the loser still has a checker on the bar or in the winner's home board. (Acey-deucey
@@ -37,7 +37,7 @@ pub enum OutcomeKind {
 }
 
 impl OutcomeKind {
-    /// The multiplier of a kind that has a fixed one (RULES.md 1.7): single 1, gammon 2,
+    /// The multiplier of a kind that has a fixed one (docs/rules.md 1.7): single 1, gammon 2,
     /// backgammon 3; table 1, mars x2, x4, x8. `None` for [`OutcomeKind::PerChecker`] (it counts
     /// the loser's checkers) and [`OutcomeKind::Pass`] (the stake of the refused cube). The one
     /// place these numbers are written: [`score`] and the computer opponent's equities use it.

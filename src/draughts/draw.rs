@@ -1,7 +1,7 @@
-//! The automatic draw rules of RULES.md 2.3 and the counters they need.
+//! The automatic draw rules of docs/rules.md 2.3 and the counters they need.
 //!
 //! A "move" in these rules is one move by each side, so 15 moves are 30 plies. Our reading of
-//! each clause (the text of RULES.md first, then how it is applied):
+//! each clause (the text of docs/rules.md first, then how it is applied):
 //!
 //! - **RU-DRAW-REPETITION**: "the same position with the same side to move occurs the third
 //!   time". Positions are compared exactly (pieces, kings and side to move). Only positions since
@@ -10,7 +10,7 @@
 //! - **RU-DRAW-3K1K**: "three or more kings against a lone king: draw if the stronger side has
 //!   not captured it by its 15th move counted from when that balance arose". The condition: one
 //!   side has exactly one piece, a king; the other has at least three kings (men besides them do
-//!   not matter). "Balance" is read as RULES.md uses it for RU-DRAW-30-60: the material, which
+//!   not matter). "Balance" is read as docs/rules.md uses it for RU-DRAW-30-60: the material, which
 //!   changes only by a capture or a promotion. So we count the stronger side's moves since the
 //!   last capture or promotion (or the start of the game); the draw comes right after its 15th
 //!   such move if the lone king is still there.
@@ -71,7 +71,7 @@ impl DrawReason {
         }
     }
 
-    /// The rule's ID in RULES.md (`RU-DRAW-...`), or `None` for an agreement.
+    /// The rule's ID in docs/rules.md (`RU-DRAW-...`), or `None` for an agreement.
     pub fn rule_id(self) -> Option<&'static str> {
         match self {
             DrawReason::Repetition => Some("RU-DRAW-REPETITION"),

@@ -1,4 +1,4 @@
-//! PDN FEN (RULES.md 2.4): `W:Wa1,c1,Kd4:Bb8,f8`.
+//! PDN FEN (docs/rules.md 2.4): `W:Wa1,c1,Kd4:Bb8,f8`.
 //!
 //! Reading accepts:
 //! - the side to move `W` or `B` (either case), then one field per side, each `W` or `B`

@@ -1,5 +1,5 @@
 //! A game: a start position, the moves played, undo, the outcome and the draw rules
-//! (RULES.md 2.3), and the touch-move option (RU-TOUCH-MOVE).
+//! (docs/rules.md 2.3), and the touch-move option (RU-TOUCH-MOVE).
 //!
 //! Invariants: `position` is `start` with every move of `history` applied; each history entry
 //! keeps the position and draw counters from before its move, so [`Game::undo`] restores
@@ -22,7 +22,7 @@ use crate::errors::{ErrorCode, Field};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct GameOptions {
-    /// Apply the automatic draw rules of RULES.md 2.3 (default `true`). Draw by agreement is
+    /// Apply the automatic draw rules of docs/rules.md 2.3 (default `true`). Draw by agreement is
     /// always available.
     pub draw_rules: bool,
     /// RU-TOUCH-MOVE (default `false`): a piece picked up with [`Game::touch`] that has a legal
@@ -57,7 +57,7 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         key: "touchMove",
         doc: "RU-TOUCH-MOVE: a picked-up piece with a legal move must be moved, and a move made cannot be taken back.",
     },
-    OptionSpec { key: "drawRules", doc: "The automatic draw rules of RULES.md 2.3 (repetition, move counts)." },
+    OptionSpec { key: "drawRules", doc: "The automatic draw rules: threefold repetition and the move-count rules." },
 ];
 
 impl GameOptions {

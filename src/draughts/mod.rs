@@ -1,4 +1,4 @@
-//! Russian draughts (shashki): the rules engine (RULES.md section 2).
+//! Russian draughts (shashki): the rules engine (docs/rules.md section 2).
 //!
 //! # Map
 //!

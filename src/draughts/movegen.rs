@@ -1,4 +1,4 @@
-//! Legal move generation (RULES.md 2.2).
+//! Legal move generation (docs/rules.md 2.2).
 //!
 //! Rules implemented here:
 //! - RU-MAN-MOVE: a man steps one square diagonally forward to an empty square.
@@ -17,7 +17,7 @@
 //! - RU-PROMOTE / RU-PROMOTE-MID-CAPTURE: a man ending a step or a jump on the last rank becomes a
 //!   king; if it can capture further from there, it continues the same move as a king.
 //!
-//! Moves with the same start, end and captured set are one move (RULES.md 2.4): by default the
+//! Moves with the same start, end and captured set are one move (docs/rules.md 2.4): by default the
 //! generator keeps the first path it finds for each. The `*_paths_*` functions instead yield
 //! every capture path (the other perft convention).
 

@@ -2,7 +2,7 @@
 //!
 //! A [`Move`] is one legal move of a position: a quiet step or slide, or a whole capture
 //! sequence. Moves that share start, end and set of captured pieces lead to the same position and
-//! are **one** move (RULES.md 2.4); such a move keeps the first path the generator found. Its
+//! are **one** move (docs/rules.md 2.4); such a move keeps the first path the generator found. Its
 //! identity is its [`MoveKey`].
 
 use std::fmt;

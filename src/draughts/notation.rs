@@ -1,4 +1,4 @@
-//! Move notation (RULES.md 2.4).
+//! Move notation (docs/rules.md 2.4).
 //!
 //! Reading (`Position::parse_move`):
 //! - a quiet move is `c3-d4`; a capture is `c3:e5` or `c3xe5` (`:` and `x`/`X` are the same);

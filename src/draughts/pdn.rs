@@ -1,4 +1,4 @@
-//! PDN games (RULES.md 2.4, `[GameType "25"]`).
+//! PDN games (docs/rules.md 2.4, `[GameType "25"]`).
 //!
 //! Reading ([`Game::from_pdn`], [`parse_games`]) accepts: tag pairs `[Name "value"]` (with `\"`
 //! and `\\` escapes); `GameType` must be 25 (Russian draughts) if present; `FEN` sets the start

@@ -1,8 +1,8 @@
 //! Perft: counting the leaf nodes of the legal move tree, the standard check of a move
-//! generator (RULES.md 2.5).
+//! generator (docs/rules.md 2.5).
 //!
 //! Two conventions: [`perft`] counts one move per (start, end, captured set), the table of
-//! RULES.md 2.5; [`perft_paths`] counts every distinct capture path (moves with the same start,
+//! docs/rules.md 2.5; [`perft_paths`] counts every distinct capture path (moves with the same start,
 //! end and captured set but different landing squares count separately). Both count the moves
 //! at the last ply without playing them ("bulk counting").
 

@@ -88,7 +88,7 @@ impl Default for Position {
 }
 
 impl Position {
-    /// The starting position (RULES.md 2.1), White to move.
+    /// The starting position (docs/rules.md 2.1), White to move.
     pub const fn start() -> Position {
         let white = 0x0000_0FFF;
         let black = 0xFFF0_0000;

@@ -1,4 +1,4 @@
-//! Squares and colours of the 8x8 board (RULES.md 2.1).
+//! Squares and colours of the 8x8 board (docs/rules.md 2.1).
 //!
 //! Only the 32 dark squares are used. Square indices run `0..32` rank by rank from White's side:
 //! index `4 * rank + file / 2`, so `a1 = 0`, `c1 = 1`, `e1 = 2`, `g1 = 3`, `b2 = 4`, ... `h8 = 31`.

@@ -78,7 +78,7 @@ impl Probabilities {
     }
 }
 
-/// How a finished game is scored: the rules engine's own type (RULES.md 1.7).
+/// How a finished game is scored: the rules engine's own type (docs/rules.md 1.7).
 pub use crate::backgammon::Scoring;
 
 /// The outcome kinds the net's three classes of a win stand for under `scoring`: a single win,

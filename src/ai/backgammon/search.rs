@@ -5,7 +5,7 @@
 //!   by 0-ply, valued at (n-1)-ply. At the root the plays are filtered by 0-ply equity first (the
 //!   best few within a margin), then by 1-ply before 2-ply, so the time stays bounded.
 //!
-//! Acey-deucey turns are made of segments (RULES.md AD-ACEY-DEUCEY): after a 1-2 the mover
+//! Acey-deucey turns are made of segments (docs/rules.md AD-ACEY-DEUCEY): after a 1-2 the mover
 //! chooses doubles and plays them, then rolls again. A [`Candidate`] says what follows its play
 //! ([`Next`], as the rules engine decides it: [`next_after`]; the search never re-decides a
 //! rule), and values take it into account (the mover's own extra roll is valued with him on

@@ -19,7 +19,7 @@ pub enum Command {
 
 #[derive(Subcommand)]
 pub enum PerftGame {
-    /// Russian draughts (RULES.md 2.5)
+    /// Russian draughts (docs/rules.md 2.5)
     Russian(PerftArgs),
 }
 
