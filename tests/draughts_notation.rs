@@ -242,3 +242,23 @@ fn pdn_errors() {
     let err = Game::from_pdn("[FEN \"W:Wc3:Bd4\"]\n1. c3:e5 f6-g5 *").unwrap_err();
     assert!(matches!(err, PdnError::Move { error: GameError::GameOver(_), .. }), "{err:?}");
 }
+
+/// tabla's own PDN export carries the options that differ from their defaults, so a game with the
+/// draw rules off (or touch-move on) reads back as the same game.
+#[test]
+fn pdn_export_keeps_the_options_in_a_tabla_options_tag() {
+    use tabla::draughts::{Game, GameOptions};
+    let options = GameOptions { draw_rules: false, touch_move: true };
+    let mut g = Game::new(options);
+    g.play("c3-d4").unwrap();
+    let pdn = g.to_pdn();
+    assert!(pdn.contains("[TablaOptions \"touchMove=true drawRules=false\"]"), "{pdn}");
+    let back = Game::from_pdn(&pdn).unwrap();
+    assert_eq!(back.options(), options);
+    assert_eq!(back.to_pdn(), pdn);
+    assert!(!Game::new(GameOptions::default()).to_pdn().contains("TablaOptions"));
+    let err = Game::from_pdn("[TablaOptions \"drawRules=maybe\"]\n*").unwrap_err().to_string();
+    assert!(err.contains("key=true or key=false"), "{err}");
+    let err = Game::from_pdn("[TablaOptions \"flyingMen=true\"]\n*").unwrap_err().to_string();
+    assert!(err.contains("unknown option 'flyingMen'"), "{err}");
+}

@@ -70,6 +70,16 @@ impl GameOptions {
         }
     }
 
+    /// Sets the option `key` (one of [`OPTION_SPECS`]).
+    pub fn set(&mut self, key: &str, value: bool) -> Result<(), OptionError> {
+        match key {
+            "touchMove" => self.touch_move = value,
+            "drawRules" => self.draw_rules = value,
+            _ => return Err(OptionError { key: key.to_string() }),
+        }
+        Ok(())
+    }
+
     /// Refuses a key that is not one of [`OPTION_SPECS`] (code `bad-option`, field `key`).
     pub fn check_keys<'a>(keys: impl IntoIterator<Item = &'a str>) -> Result<(), OptionError> {
         for key in keys {

@@ -7,11 +7,14 @@
 //! `;` line comments, `(variations)` (skipped), `$n` NAGs, and a result token (`1-0`, `0-1`,
 //! `1/2-1/2`, `*`, and the 2-point forms `2-0`, `0-2`, `1-1`). A result that the rules do not
 //! produce is kept: a drawn result becomes a draw by agreement, a decisive one (a resignation or a
-//! loss on time) is recorded and written back.
+//! loss on time) is recorded and written back. A `TablaOptions` tag sets those options over the
+//! ones the reader was given, so tabla's own exports read back with their options; an unknown
+//! key or a value other than `true`/`false` in it is a [`PdnError::Syntax`] error.
 //!
 //! Writing ([`Game::to_pdn`]) gives the tags read (other than those derived below), then
 //! `Result`, `GameType "25"`, and `SetUp "1"` with `FEN` when the game did not start from the
-//! initial position, then the numbered moves (`1. c3-d4 f6-g5 2. ...`, `1... f6-g5` when Black
+//! initial position, `TablaOptions` with every option that differs from its default
+//! (`[TablaOptions "drawRules=false touchMove=true"]`, keys of [`super::OPTION_SPECS`]), then the numbered moves (`1. c3-d4 f6-g5 2. ...`, `1... f6-g5` when Black
 //! moved first) and the result, wrapped at 80 columns.
 //!
 //! Length: a game has no length limit (with the draw rules off a game can go on for ever), so
@@ -231,7 +234,36 @@ fn tokenize(text: &str) -> Result<Vec<RawGame>, PdnError> {
     Ok(games)
 }
 
-const DERIVED_TAGS: [&str; 4] = ["GameType", "FEN", "SetUp", "Result"];
+const DERIVED_TAGS: [&str; 5] = ["GameType", "FEN", "SetUp", "Result", OPTIONS_TAG];
+
+/// The tag that carries a game's non-default options.
+const OPTIONS_TAG: &str = "TablaOptions";
+
+/// The options of a `TablaOptions` tag value (`drawRules=false touchMove=true`) over `base`.
+fn read_options(value: &str, mut base: GameOptions) -> Result<GameOptions, PdnError> {
+    for pair in value.split_whitespace() {
+        let bad = |why: &str| PdnError::Syntax { line: 0, message: format!("[{OPTIONS_TAG} \"{value}\"]: {why}") };
+        let (key, v) = pair.split_once('=').ok_or_else(|| bad("each option is key=true or key=false"))?;
+        let v = match v {
+            "true" => true,
+            "false" => false,
+            _ => return Err(bad("each option is key=true or key=false")),
+        };
+        base.set(key, v).map_err(|e| bad(&e.to_string()))?;
+    }
+    Ok(base)
+}
+
+/// The `TablaOptions` tag value of `options`: the options that differ from their defaults.
+fn write_options(options: &GameOptions) -> String {
+    let default = GameOptions::default();
+    let pairs: Vec<String> = super::OPTION_SPECS
+        .iter()
+        .filter(|s| options.value(s.key) != default.value(s.key))
+        .map(|s| format!("{}={}", s.key, options.value(s.key).unwrap_or(false)))
+        .collect();
+    pairs.join(" ")
+}
 
 fn build(raw: RawGame, options: GameOptions) -> Result<Game, PdnError> {
     let tag = |n: &str| raw.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(n)).map(|(_, v)| v.as_str());
@@ -244,6 +276,10 @@ fn build(raw: RawGame, options: GameOptions) -> Result<Game, PdnError> {
     let start = match tag("FEN") {
         Some(fen) if !fen.trim().is_empty() => Position::from_fen(fen).map_err(PdnError::Fen)?,
         _ => Position::start(),
+    };
+    let options = match tag(OPTIONS_TAG) {
+        Some(v) => read_options(v, options)?,
+        None => options,
     };
     let mut game = Game::from_position(start, options);
     for (i, text) in raw.moves.iter().enumerate() {
@@ -323,6 +359,10 @@ impl Game {
         if *self.start_position() != Position::start() {
             s.push_str("[SetUp \"1\"]\n");
             s.push_str(&format!("[FEN \"{}\"]\n", self.start_position().to_fen()));
+        }
+        let options = write_options(&self.options());
+        if !options.is_empty() {
+            s.push_str(&format!("[{OPTIONS_TAG} \"{options}\"]\n"));
         }
         s.push('\n');
         let mut tokens: Vec<String> = Vec::new();

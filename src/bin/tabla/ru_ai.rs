@@ -111,7 +111,8 @@ pub enum Command {
     /// analysis, prints their size, generation time and results, and optionally a position's
     /// value with the database's best line.
     EndgameDraughts {
-        #[arg(long, default_value_t = 4)]
+        /// The most pieces on the board, 1 to 4 (4: every database, about 6 s natively).
+        #[arg(long, value_parser = args::count::<u32>(1, tabla::ai::draughts::endgame::MAX_PIECES as u64))]
         pieces: u32,
         /// PDN FEN of a position to look up.
         #[arg(long)]
