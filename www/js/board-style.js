@@ -37,6 +37,7 @@ export const DARK = {
   'checker-black-2': '#141414',
   highlight: '#ffd84d', // pieces that can move, the selected one
   target: '#ffffff', // where the selected piece can go
+  last: '#7fe0ff', // the last move's marks (from and to)
 };
 
 /** The light palette: same names; used for prefers-color-scheme: light or theme="light". */
@@ -59,6 +60,7 @@ export const LIGHT = {
   'point-light': '#f7ecd3',
   'point-dark': '#b4473a',
   label: '#2f1f0a',
+  last: '#0a4f9c',
 };
 
 /** Every themable colour: set `--tabla-<name>` to override it. */

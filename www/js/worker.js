@@ -30,6 +30,9 @@ self.onmessage = async (e) => {
     } else if (kind === 'bg-cube') {
       const g = load();
       result = g.cubeDecision();
+    } else if (kind === 'bg-cube-action') {
+      // before its roll: whether the computer doubles (CubeAdvice, docs/js-api.md)
+      result = load().cubeAction();
     } else if (kind === 'bg-doubles') {
       const g = load();
       result = g.bestDoubles({ level });

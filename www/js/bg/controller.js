@@ -16,6 +16,7 @@ import {
 } from './geometry.js';
 import { draw, themeFrom } from './render.js';
 import { tween, lerp, sleep } from '../anim.js';
+import { recordRows, diceText, engineAt } from './record.js';
 
 const other = (p) => (p === 'white' ? 'black' : 'white');
 const locKey = (l) => (l.kind === 'point' ? `p${l.n}` : `${l.kind}-${l.side}`);
@@ -34,6 +35,9 @@ export class BackgammonController {
     this.message = '';
     this.noMoveTimer = 0;
     this.rolling = null; // dice faces shown while rolling
+    this.save = null; // the engine's save (toJSON) now: its record is the game record
+    this.rows = []; // recordRows(save.record): the move list
+    this.replaying = null; // a state shown instead of the live one while the last play is replayed
   }
 
   get kind() {
@@ -54,6 +58,8 @@ export class BackgammonController {
   refresh({ keepSelection = false } = {}) {
     const g = this.game;
     this.state = g.state();
+    this.save = safe(() => g.toJSON(), null);
+    this.rows = recordRows(this.save?.record);
     this.steps = this.state.phase === 'move' ? safe(() => g.legalSteps(), []) : [];
     if (!keepSelection) this.sel = null;
     clearTimeout(this.noMoveTimer);
@@ -114,6 +120,76 @@ export class BackgammonController {
       .map((l) => (l.kind === 'tray' ? { kind: 'tray', side: st.turn } : l));
   }
 
+  // ---- the last play -------------------------------------------------------------------------
+
+  /** The last play in the record (a row of recordRows), or null. */
+  lastPlayRow() {
+    for (let i = this.rows.length - 1; i >= 0; i--) if (this.rows[i].kind === 'play') return this.rows[i];
+    return null;
+  }
+
+  /**
+   * What the board shows of the last play: its steps marked (until the next player takes a
+   * step) and its roll on its side (until the next roll).
+   */
+  lastView() {
+    const st = this.state;
+    const row = this.lastPlayRow();
+    if (!row || st.phase === 'opening') return {};
+    const marks = ['roll', 'cube-decision', 'game-over'].includes(st.phase) || (st.phase === 'move' && !st.canUndo);
+    const out = {};
+    if (marks) out.lastMove = this.stepLocs(row.player, row.steps, st);
+    if (['roll', 'cube-decision', 'game-over'].includes(st.phase) && row.dice)
+      out.lastDice = { side: row.player, dice: row.dice };
+    return out;
+  }
+
+  stepLocs(player, steps, st) {
+    return steps.map((s) => ({
+      from: engineToLoc(player, s.from, st),
+      to: s.to === 0 ? { kind: 'tray', side: player } : engineToLoc(player, s.to, st),
+    }));
+  }
+
+  canReplay() {
+    return !!this.lastPlayRow()?.steps.length && !this.busy && this.state.phase !== 'move';
+  }
+
+  /** Plays the last play again on the board, from the position before it (the live game is kept). */
+  async replay() {
+    const row = this.lastPlayRow();
+    if (!this.canReplay() || !row) return;
+    const M = this.host.mod;
+    const g = engineAt(M, this.save, row.index - 1);
+    if (!g) return;
+    this.busy = true;
+    this.host.changed();
+    const live = this.game;
+    try {
+      this.replaying = g.state();
+      this.host.changed({ drawOnly: true });
+      await sleep(this.host.motion ? 350 : 60);
+      for (const s of row.steps) {
+        if (this.game !== live) return;
+        const before = this.replaying;
+        const step = g.step(s.from, s.to);
+        const after = g.state();
+        await this.slide(row.player, s.from, s.to, step?.hit, before, after, null, (st) => {
+          this.replaying = st;
+        });
+        this.replaying = after;
+        this.host.changed({ drawOnly: true });
+        await sleep(this.host.motion ? 120 : 40);
+      }
+      this.host.announce(this.host.t('a11y.moved', { player: this.name(row.player), move: row.notation || '—' }));
+    } finally {
+      this.replaying = null;
+      this.busy = false;
+      safe(() => g.free?.(), null);
+      if (this.game === live) this.refresh();
+    }
+  }
+
   // ---- drawing ---------------------------------------------------------------------------
 
   layout(w, h) {
@@ -144,14 +220,21 @@ export class BackgammonController {
       cursor: this.host.focused && this.host.keyboard ? this.cursor : null,
       hidden: [],
       floating: [],
+      ...(this.replaying ? {} : this.lastView()),
       ...this.view,
     };
+    if (this.replaying) {
+      view.sources = [];
+      view.targets = [];
+      view.rollable = false;
+    }
     if (this.drag?.started) {
       view.hidden = [...view.hidden, { loc: this.drag.loc, count: 1 }];
       view.floating = [...view.floating, { x: this.drag.x, y: this.drag.y, side: st.turn, scale: 1.08 }];
       view.selected = null;
     }
-    const shown = this.rolling ? { ...st, ...this.rolling } : st;
+    const base = this.replaying || st;
+    const shown = this.rolling ? { ...base, ...this.rolling } : base;
     draw(ctx, this.L, shown, view, this._theme);
   }
 
@@ -358,13 +441,10 @@ export class BackgammonController {
   async stepAnimated(from, to, dragged) {
     const before = this.state;
     const player = before.turn;
-    const fromLoc = engineToLoc(player, from, before);
-    const start = dragged || locCentre(this.L, fromLoc, before);
     const step = this.game.step(from, to);
     const after = this.game.state();
     this.state = after;
     this.steps = [];
-    const toLoc = to === 0 ? { kind: 'tray', side: player } : engineToLoc(player, to, after);
     const t = this.host.t;
     this.host.announce(
       t('a11y.moved', {
@@ -372,9 +452,18 @@ export class BackgammonController {
         move: `${from === 25 ? t('a11y.bar') : from}/${to === 0 ? t('a11y.off') : to}${step?.hit ? '*' : ''}`,
       }),
     );
+    await this.slide(player, from, to, step?.hit, before, after, dragged);
+  }
+
+  /** Animates one checker of `player` from engine point `from` to `to` (and a hit one to the bar). */
+  async slide(player, from, to, hit, before, after, dragged, setShown) {
     if (!this.host.motion) return;
+    const fromLoc = engineToLoc(player, from, before);
+    const start = dragged || locCentre(this.L, fromLoc, before);
+    const toLoc = to === 0 ? { kind: 'tray', side: player } : engineToLoc(player, to, after);
+    setShown?.(after);
     const end = locCentre(this.L, toLoc, after);
-    const hitLoc = step?.hit ? { kind: 'bar', side: other(player) } : null;
+    const hitLoc = hit ? { kind: 'bar', side: other(player) } : null;
     await tween(Math.min(420, 160 + Math.hypot(end.x - start.x, end.y - start.y) * 0.6), (t) => {
       const p = lerp(start, end, t);
       this.view = {
@@ -443,6 +532,11 @@ export class BackgammonController {
 
   double() {
     if (this.busy || !this.canDouble() || !this.humanTurn()) return;
+    this.offerDouble();
+  }
+
+  /** The side on roll offers the cube (the player by button or key, the computer by the engine). */
+  offerDouble() {
     const st = this.state;
     try {
       this.game.double();
@@ -547,6 +641,19 @@ export class BackgammonController {
     try {
       await sleep(this.host.motion ? 550 : 50); // a short, human pause
       if (st.phase === 'roll') {
+        // Resignation (issue 16, branch h-resign) belongs here, before the cube: ask the engine
+        // whether the game is lost single / gammon / backgammon and offer that.
+        // The cube: the engine decides (money or match, Crawford, Jacoby: cubeAction()).
+        if (this.canDouble()) {
+          const advice = await this.host.ai({ kind: 'bg-cube-action', save: g.toJSON() }).catch(() => null);
+          if (this.game !== g) return;
+          if (advice?.double) {
+            this.busy = false;
+            this.host.thinking(false);
+            this.offerDouble();
+            return;
+          }
+        }
         this.busy = false;
         this.host.thinking(false);
         await this.roll();
@@ -608,6 +715,10 @@ export class BackgammonController {
     }
     if (lower === 'f') {
       this.host.flip();
+      return true;
+    }
+    if (lower === 'l') {
+      this.replay();
       return true;
     }
     if (lower === 't' && st.phase === 'cube-decision') {
@@ -793,6 +904,14 @@ export class BackgammonController {
           key: 'D',
           disabled: !human || !this.canDouble(),
           run: () => this.double(),
+        });
+      if (this.lastPlayRow()?.steps.length)
+        out.push({
+          id: 'replay',
+          label: t('btn.replay'),
+          key: 'L',
+          disabled: !this.canReplay() || !this.humanTurn(),
+          run: () => this.replay(),
         });
     } else if (st.phase === 'move') {
       out.push({ id: 'undo', label: t('btn.undo'), key: 'U', disabled: !human || !st.canUndo, run: () => this.undo() });
