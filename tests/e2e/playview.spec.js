@@ -51,3 +51,40 @@ test('the computer doubles when the engine says so (7N4nAABtdw8AAA, money game)'
   expect((await boardState(page)).cube.owner).toBe('black');
   expect(errors()).toEqual([]);
 });
+
+test('the last move stays visible: the dice, the from/to marks, and a replay', async ({ page }) => {
+  const errors = watchErrors(page);
+  await startVsComputer(page, 'table', 'black'); // table: White (the computer) starts
+  await page.waitForFunction(() => window.tabla.board.state.turn === 'black' && !window.tabla.board.ctrl.busy, null, {
+    timeout: 15_000,
+  });
+  const st = await boardState(page);
+  const pid = () => page.evaluate(() => window.tabla.board.engine.positionId());
+  const before = await pid();
+  expect(st.phase).toBe('roll');
+  expect(st.dice).toEqual([]);
+  // the board keeps the computer's roll on its side and marks each step of its play
+  const last = await page.evaluate(() => window.tabla.board.ctrl.lastView());
+  expect(last.lastDice.side).toBe('white');
+  expect([...last.lastDice.dice].sort()).toEqual([...st.lastPlay.dice].sort());
+  expect(last.lastMove.length).toBeGreaterThan(0);
+  await page.screenshot({ path: shotPath('playview-last-move.png') });
+  // Replay: the position before the play is shown, then the play again; the game is unchanged
+  const board = page.locator('#board');
+  const replay = board.getByRole('button', { name: /Replay move/ });
+  await expect(replay).toBeEnabled();
+  await replay.click();
+  await page.waitForFunction(() => !window.tabla.board.ctrl.busy && !window.tabla.board.ctrl.replaying);
+  const after = await boardState(page);
+  expect(await pid()).toBe(before);
+  expect(after.phase).toBe('roll');
+  // the key L replays too
+  await page.locator('#board canvas').focus();
+  await page.keyboard.press('l');
+  await page.waitForFunction(() => !window.tabla.board.ctrl.busy && !window.tabla.board.ctrl.replaying);
+  // the roll replaces the last dice: after it, only the player's dice are shown
+  await board.getByRole('button', { name: /^Roll/ }).click();
+  await page.waitForFunction(() => window.tabla.board.state.phase !== 'roll');
+  expect((await page.evaluate(() => window.tabla.board.ctrl.lastView())).lastDice).toBeUndefined();
+  expect(errors()).toEqual([]);
+});
