@@ -33,6 +33,25 @@ self.onmessage = async (e) => {
     } else if (kind === 'bg-cube-action') {
       // before its roll: whether the computer doubles (CubeAdvice, docs/js-api.md)
       result = load().cubeAction();
+    } else if (kind === 'bg-hint') {
+      // the player's Hint: the best plays, ranked by the engine (at most five)
+      result = load()
+        .hint({ ply: 1 })
+        .slice(0, 5)
+        .map((h) => ({
+          notation: h.notation,
+          steps: h.steps.map((s) => ({ from: s.from, to: s.to })),
+          equity: h.equity,
+          probabilities: h.probabilities,
+        }));
+    } else if (kind === 'ru-hint') {
+      const a = load().analyze({ timeMs: 600 });
+      result = {
+        best: { notation: a.best.notation, from: a.best.from, to: a.best.to, path: a.best.path },
+        score: a.score,
+        pv: a.pv,
+        depth: a.depth,
+      };
     } else if (kind === 'bg-doubles') {
       const g = load();
       result = g.bestDoubles({ level });

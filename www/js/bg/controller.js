@@ -190,6 +190,99 @@ export class BackgammonController {
     }
   }
 
+  // ---- the game record ---------------------------------------------------------------------
+
+  /**
+   * The move list: a cell per play (gnubg's '31: 8/5 6/5') and per cube action, each with the
+   * record index of the position after it; `live` is the game's own index.
+   */
+  records() {
+    const t = this.host.t;
+    const record = this.save?.record || [];
+    let cube = record.some((e) => e.type === 'double') ? 1 : this.save?.cube?.value || 1;
+    const cells = this.rows.map((r) => {
+      let text;
+      if (r.kind === 'play') text = `${diceText(r.dice)}: ${r.notation || t('rec.noMove')}`;
+      else if (r.kind === 'roll') text = `${diceText(r.dice)}:`;
+      else if (r.kind === 'double') {
+        cube *= 2;
+        text = t('rec.double', { n: cube });
+      } else text = t(`rec.${r.kind}`);
+      return { index: r.index, player: r.player, text };
+    });
+    return { cells, live: record.length };
+  }
+
+  /** The state after the first `index` entries of the record (the engine replays them), or null. */
+  positionAt(index) {
+    const g = engineAt(this.host.mod, this.save, index);
+    if (!g) return null;
+    const st = g.state();
+    safe(() => g.free?.(), null);
+    return st;
+  }
+
+  // ---- hints -------------------------------------------------------------------------------
+
+  /** A hint is for the player's whole play: after the roll, before the first step. */
+  canHint() {
+    const st = this.state;
+    return st.phase === 'move' && this.humanTurn() && !this.busy && !st.canUndo && this.steps.length > 0;
+  }
+
+  hintKey() {
+    const st = this.state;
+    return `${safe(() => this.game.positionId(), '')}:${st.turn}:${(st.dice || []).join('')}:${st.phase}`;
+  }
+
+  /** Asks the engine (in the worker) for the best plays, ranked, and draws the first. */
+  async showHint() {
+    const t = this.host.t;
+    if (this.browsed) this.host.browseTo(null);
+    if (!this.canHint()) {
+      this.host.announce(t('hint.none'));
+      return;
+    }
+    const g = this.game,
+      key = this.hintKey();
+    let plays;
+    try {
+      plays = await this.host.ai({ kind: 'bg-hint', save: g.toJSON() });
+    } catch (e) {
+      return this.error(e);
+    }
+    if (this.game !== g || this.hintKey() !== key || !plays?.length) return;
+    this.hint = { key, plays, shown: 0 };
+    this.host.announce(`${t('hint.title')}: ${this.currentHint().lines[0].text}`);
+    this.host.changed();
+  }
+
+  /** The hint for this position ({ title, lines }), or null once the position has changed. */
+  currentHint() {
+    const h = this.hint;
+    if (!h || h.key !== this.hintKey() || this.browsed || this.busy) return null;
+    const t = this.host.t;
+    const pct = (x) => (x * 100).toFixed(1);
+    return {
+      title: t('hint.title'),
+      lines: h.plays.map((p, i) => ({
+        text: t('hint.bg', {
+          n: i + 1,
+          play: p.notation,
+          eq: `${p.equity >= 0 ? '+' : '−'}${Math.abs(p.equity).toFixed(3)}`,
+          win: pct(p.probabilities.win),
+          gammon: pct(p.probabilities.winGammon),
+        }),
+        shown: i === h.shown,
+        run: () => {
+          h.shown = i;
+          this.host.announce(this.currentHint()?.lines[i].text);
+          this.host.changed();
+        },
+      })),
+    };
+  }
+
   // ---- drawing ---------------------------------------------------------------------------
 
   layout(w, h) {
@@ -223,17 +316,32 @@ export class BackgammonController {
       ...(this.replaying ? {} : this.lastView()),
       ...this.view,
     };
-    if (this.replaying) {
+    const hint = this.currentHint() && this.hint.plays[this.hint.shown];
+    if (hint) view.hintMove = this.stepLocs(st.turn, hint.steps, st);
+    if (this.browsed) {
+      // an earlier position of the record: its play marked, nothing to pick
+      const row = this.rows.find((r) => r.index === this.browsed.index && r.kind === 'play');
+      const bst = this.browsed.state;
+      Object.assign(view, {
+        lastMove: row ? this.stepLocs(row.player, row.steps, bst) : undefined,
+        lastDice: undefined,
+        hidden: [],
+        floating: [],
+        cursor: null,
+      });
+    }
+    if (this.replaying || this.browsed) {
       view.sources = [];
       view.targets = [];
+      view.selected = null;
       view.rollable = false;
     }
-    if (this.drag?.started) {
+    if (this.drag?.started && !this.browsed) {
       view.hidden = [...view.hidden, { loc: this.drag.loc, count: 1 }];
       view.floating = [...view.floating, { x: this.drag.x, y: this.drag.y, side: st.turn, scale: 1.08 }];
       view.selected = null;
     }
-    const base = this.replaying || st;
+    const base = this.browsed?.state || this.replaying || st;
     const shown = this.rolling ? { ...base, ...this.rolling } : base;
     draw(ctx, this.L, shown, view, this._theme);
   }
@@ -717,6 +825,10 @@ export class BackgammonController {
       this.host.flip();
       return true;
     }
+    if (lower === 'h') {
+      this.showHint();
+      return true;
+    }
     if (lower === 'l') {
       this.replay();
       return true;
@@ -914,6 +1026,8 @@ export class BackgammonController {
           run: () => this.replay(),
         });
     } else if (st.phase === 'move') {
+      if (!this.isComputer(st.turn))
+        out.push({ id: 'hint', label: t('btn.hint'), key: 'H', disabled: !this.canHint(), run: () => this.showHint() });
       out.push({ id: 'undo', label: t('btn.undo'), key: 'U', disabled: !human || !st.canUndo, run: () => this.undo() });
       out.push({
         id: 'confirm',

@@ -64,6 +64,7 @@ export function themeFrom(p) {
  *   rollable: boolean            dice area invites a roll,
  *   numbersFor: 'white'|'black'  whose numbering the point labels use,
  *   lastMove: [{from: loc, to: loc}]  the last play's steps, marked on the board,
+ *   hintMove: [{from: loc, to: loc}]  a hinted play, drawn as arrows,
  *   lastDice: { side, dice }     the last play's roll, shown on its side until the next roll,
  * }
  */
@@ -81,6 +82,7 @@ export function draw(ctx, L, state, view = {}, theme = THEME) {
     if (view.lastMove) drawLastArrivals(ctx, L, theme, view.lastMove, state);
   }
   drawHighlights(ctx, L, state, view, theme);
+  if (view.hintMove && state) drawHintMove(ctx, L, theme, view.hintMove, state);
   for (const f of view.floating || [])
     drawChecker(ctx, f.x, f.y, L.r * (f.scale || 1), f.side, theme, { lifted: true });
 }
@@ -228,6 +230,54 @@ function drawLastArrivals(ctx, L, th, moves, state) {
     ctx.lineWidth = lw;
     ctx.strokeStyle = th.last;
     ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/**
+ * A hinted play: for each step an arrow from the checker to where it lands, and a ring there
+ * with a centre dot (drawn over the checkers, in the target colour, with a dark halo).
+ */
+function drawHintMove(ctx, L, th, moves, state) {
+  ctx.save();
+  const lw = Math.max(2, L.r * 0.16);
+  const counts = new Map();
+  for (const m of moves) {
+    const a = locCentre(L, m.from, state);
+    const k = `${m.to.kind}${m.to.n ?? m.to.side}`;
+    const extra = counts.get(k) || 0;
+    counts.set(k, extra + 1);
+    const b =
+      m.to.kind === 'tray'
+        ? locCentre(L, m.to, state)
+        : landingCentre(L, m.to, {
+            ...state,
+            points: state.points.map((v, i) => (m.to.kind === 'point' && i === m.to.n - 1 ? Math.abs(v) + extra : v)),
+          });
+    if (!a || !b) continue;
+    for (const [w, c] of [
+      [lw * 2, th.halo],
+      [lw, th.target],
+    ]) {
+      ctx.lineWidth = w;
+      ctx.strokeStyle = c;
+      ctx.beginPath();
+      ctx.moveTo(a.x, a.y);
+      ctx.lineTo(b.x, b.y);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(b.x, b.y, L.r * 0.8, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+    const ang = Math.atan2(b.y - a.y, b.x - a.x);
+    const tip = { x: b.x - Math.cos(ang) * L.r * 0.8, y: b.y - Math.sin(ang) * L.r * 0.8 };
+    ctx.fillStyle = th.target;
+    ctx.beginPath();
+    ctx.moveTo(tip.x, tip.y);
+    ctx.lineTo(tip.x - Math.cos(ang - 0.5) * L.r * 0.6, tip.y - Math.sin(ang - 0.5) * L.r * 0.6);
+    ctx.lineTo(tip.x - Math.cos(ang + 0.5) * L.r * 0.6, tip.y - Math.sin(ang + 0.5) * L.r * 0.6);
+    ctx.closePath();
+    ctx.fill();
   }
   ctx.restore();
 }

@@ -132,7 +132,7 @@ export default {
 
   'a11y.board': '{game} board',
   'a11y.keys':
-    'Arrow keys: choose; Enter: pick up or put down; Escape: cancel. R: roll, U: undo, C: confirm, D: double, F: flip.',
+    'Arrow keys: choose; Enter: pick up or put down; Escape: cancel. R: roll, U: undo, C: confirm, D: double, F: flip. H: hint, L: replay the last move; Page Up / Page Down: browse the moves.',
   'a11y.point': 'point {n}',
   'a11y.bar': 'the bar',
   'a11y.off': 'off the board',

@@ -133,7 +133,7 @@ export default {
 
   'a11y.board': '{game} tábla',
   'a11y.keys':
-    'Nyilak: választás; Enter: felvesz vagy lerak; Escape: mégse. R: dobás, U: visszavonás, C: kész, D: duplázás, F: fordítás.',
+    'Nyilak: választás; Enter: felvesz vagy lerak; Escape: mégse. R: dobás, U: visszavonás, C: kész, D: duplázás, F: fordítás. H: tipp, L: az utolsó lépés visszajátszása; Page Up / Page Down: lapozás a lépések között.',
   'a11y.point': '{n}. mező',
   'a11y.bar': 'a bár',
   'a11y.off': 'kihordva',

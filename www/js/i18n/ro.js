@@ -134,7 +134,7 @@ export default {
 
   'a11y.board': 'Tabla de {game}',
   'a11y.keys':
-    'Săgeți: alegi; Enter: ridici sau pui piesa; Escape: renunți. R: aruncă, U: anulează, C: confirmă, D: dublează, F: întoarce.',
+    'Săgeți: alegi; Enter: ridici sau pui piesa; Escape: renunți. R: aruncă, U: anulează, C: confirmă, D: dublează, F: întoarce. H: sugestie, L: reia ultima mutare; Page Up / Page Down: parcurgi mutările.',
   'a11y.point': 'punctul {n}',
   'a11y.bar': 'bara',
   'a11y.off': 'scoase',
