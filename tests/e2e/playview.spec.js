@@ -230,3 +230,147 @@ test('hints: the best draughts move with its score and line, by the key H', asyn
   await expect(box).toBeHidden();
   expect(errors()).toEqual([]);
 });
+
+/**
+ * gnubg's Position ID of a position given as checker counts of the player on roll and of his
+ * opponent, each from its own side (index 0: its 1-point, 24: the bar). gnubg writes the
+ * opponent's first.
+ */
+function positionId(onRoll, opponent) {
+  const bits = [];
+  for (const side of [opponent, onRoll])
+    for (let i = 0; i < 25; i++) {
+      for (let k = 0; k < (side[i] || 0); k++) bits.push(1);
+      bits.push(0);
+    }
+  const bytes = new Uint8Array(10);
+  bits.forEach((b, i) => {
+    if (b) bytes[i >> 3] |= 1 << (i & 7);
+  });
+  return Buffer.from(bytes).toString('base64').slice(0, 14);
+}
+
+test('fixes: dice double-click, an empty board refused, the reason for ×4 in table', async ({ page }) => {
+  const errors = watchErrors(page);
+  await startHuman(page, 'backgammon', 11);
+  const board = page.locator('#board');
+  // a double-click on the dice rolls once and says nothing about an illegal move
+  const d = await page.evaluate(() => {
+    const b = window.tabla.board;
+    const [c] = b.layout.dice.slots('white', 1);
+    const r = b.canvas.getBoundingClientRect();
+    return { x: r.left + c.x, y: r.top + c.y };
+  });
+  await page.mouse.dblclick(d.x, d.y);
+  await page.waitForFunction(
+    () => window.tabla.board.state.phase !== 'opening' || window.tabla.board.state.openingRoll,
+  );
+  await page.waitForTimeout(300);
+  await expect(board.locator('.status')).not.toContainText('Not a legal move');
+  // an empty board is refused with a message, and the game on the board stays
+  await importTextExpectError(page, 'AAAAAAAAAAAAAA', 'no checkers on the board');
+  // table: White bears off its last checker while Black has borne off none and has checkers
+  // outside his home board: a mars ×4, and the end screen says why
+  await startHuman(page, 'table', 3);
+  const white = Array(25).fill(0);
+  white[0] = 1;
+  const black = Array(25).fill(0);
+  black[22] = 15;
+  await importText(page, positionId(white, black));
+  await page.evaluate(async () => {
+    const b = window.tabla.board;
+    while (b.state.phase === 'roll') await b.roll();
+    b.play(b.engine.legalPlays()[0].steps);
+  });
+  const over = page.getByRole('dialog', { name: 'Game over' });
+  await expect(over).toContainText('×4');
+  await expect(over).toContainText('bore off no checker and still has one outside his own home board');
+  // the money session's points, on the player cards and the end screen; Next game keeps them
+  await expect(board.locator('.player.white')).toContainText('points 4');
+  await expect(over).toContainText('White 4 – 0 Black');
+  await page.screenshot({ path: shotPath('playview-table-x4.png') });
+  await over.getByRole('button', { name: 'Next game' }).click();
+  await expect(board.locator('.player.white')).toContainText('points 4');
+  expect((await boardState(page)).phase).not.toBe('game-over');
+  expect(errors()).toEqual([]);
+});
+
+async function importTextExpectError(page, text, message) {
+  await page.getByRole('button', { name: 'Import' }).click();
+  await page.getByRole('textbox', { name: 'Import a game' }).fill(text);
+  await page.getByRole('button', { name: 'Load' }).click();
+  await expect(page.getByRole('alert')).toContainText(message);
+  await page.getByRole('dialog', { name: 'Import a game' }).getByRole('button', { name: 'Cancel' }).click();
+}
+
+async function sqXY(page, sq) {
+  return page.evaluate(async (sq) => {
+    const b = window.tabla.board;
+    const geo = await import(new URL('js/draughts/geometry.js', document.baseURI).href);
+    const c = geo.centre(b.layout, sq);
+    const r = b.canvas.getBoundingClientRect();
+    return { x: r.left + c.x, y: r.top + c.y };
+  }, sq);
+}
+const tap = async (page, sq) => {
+  const p = await sqXY(page, sq);
+  await page.mouse.click(p.x, p.y);
+};
+
+test('draughts: two capture paths to one square, told apart by a square further along', async ({ page }) => {
+  const errors = watchErrors(page);
+  await startHuman(page, 'russian-draughts');
+  // the king on f8 takes e7 and then either b2 (via a3, c1) or c3 (via b4, d2), then e3, to f4
+  await importText(page, 'W:WKb8,Kf8:Be3,a5,h8,c3,h6,b2,e7');
+  await tap(page, 'f8');
+  await tap(page, 'f4');
+  await expect(page.locator('#board .status')).toContainText('Several capture paths end here');
+  // c1 is on one path only (not the first landing): the selection holds and that path is played
+  await tap(page, 'c1');
+  await page.waitForFunction(() => window.tabla.board.state.history.length === 1);
+  const st = await boardState(page);
+  expect(st.history[0]).toBe('f8:a3:f4');
+  expect(st.pieces.some((p) => p.square === 'b2')).toBe(false);
+  expect(st.pieces.some((p) => p.square === 'c3')).toBe(true);
+  // the other way: tapping the captured piece that only the other path takes
+  await page.getByRole('region', { name: 'Moves' }).getByRole('button', { name: 'First position' }).click();
+  await importText(page, 'W:WKb8,Kf8:Be3,a5,h8,c3,h6,b2,e7');
+  await tap(page, 'f8');
+  await tap(page, 'f4');
+  await tap(page, 'c3');
+  await page.waitForFunction(() => window.tabla.board.state.history.length === 1);
+  expect((await boardState(page)).history[0]).toBe('f8:b4:f4');
+  expect(errors()).toEqual([]);
+});
+
+test('draughts against the computer: Undo waits while it thinks; a draw at move 0 is declined', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/index.html?seed=5');
+  await page.locator('input[name="game"][value="russian-draughts"]').check();
+  await page.locator('#opp-computer').check();
+  await page.locator('select[name="human"]').selectOption('white');
+  await page.locator('select[name="level"]').selectOption('master');
+  await page.locator('#setup button[type="submit"]').click();
+  await page.waitForFunction(() => window.tabla.board.state && window.tabla.board.game === 'russian-draughts');
+  const board = page.locator('#board');
+  // a draw offered before any move, the game level: the computer declines
+  await board.getByRole('button', { name: 'Offer a draw' }).click();
+  await expect(board.locator('.status')).toHaveText('The computer declines the draw.');
+  expect((await boardState(page)).outcome).toBeNull();
+  await page.evaluate(() => window.tabla.board.play('c3-d4'));
+  // while it thinks (checked in one go, so its reply cannot come in between): Undo is disabled,
+  // and the key U is refused
+  await page.locator('#board canvas').focus();
+  const during = await page.evaluate(async () => {
+    const b = window.tabla.board;
+    while (!b.ctrl.thinkingNow) await new Promise((r) => setTimeout(r, 5));
+    const undo = b.shadowRoot.querySelector('button[data-id="undo"]');
+    b.canvas.dispatchEvent(new KeyboardEvent('keydown', { key: 'u', bubbles: true, composed: true }));
+    return { thinking: b.ctrl.thinkingNow, disabled: undo.disabled, history: b.state.history };
+  });
+  expect(during).toEqual({ thinking: true, disabled: true, history: ['c3-d4'] });
+  await page.waitForFunction(() => window.tabla.board.state.history.length === 2, null, { timeout: 20_000 });
+  await expect(board.locator('.status')).toHaveText('White to move');
+  await expect(board.getByRole('button', { name: /^Undo/ })).toBeEnabled();
+  expect(errors()).toEqual([]);
+});

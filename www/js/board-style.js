@@ -142,7 +142,9 @@ kbd { font: .75em ui-monospace, monospace; opacity: .75; border: 1px solid curre
 @keyframes spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .wrap.thinking .status::after { animation: none; } }
 @media (pointer: coarse) { kbd { display: none; } }
-@container (max-width: 480px) { kbd { display: none; } }
+@container (max-width: 480px) { kbd { display: none; } .tools button[data-icon] .blabel { display: none; } }
+.tools button[data-icon]:not(:hover) .bicon { font-weight: 700; }
+@container (min-width: 481px) { .tools .bicon { display: none; } }
 @container (max-width: 480px) {
   .wrap { padding: 4px; gap: 4px; }
   .player { flex-wrap: nowrap; padding: 2px 6px; gap: 5px; }

@@ -284,6 +284,9 @@ export class TablaBoard extends HTMLElement {
     const kind = kindForText(text);
     if (!kind) throw new Error(t('import.unknown'));
     const engine = kind.importText(M, text, { game: this.gameName, options: this.options });
+    // a position the engine says is over before a move (e.g. a Position ID of an empty board)
+    if (!text.startsWith('{') && (engine.outcome?.() || engine.state().phase === 'game-over'))
+      throw Object.assign(new Error('that position has nothing to play'), { code: 'empty-position' });
     const { game, options } = kind.describe(engine);
     this._silent = true;
     this.setAttribute('game', game);
@@ -333,6 +336,7 @@ export class TablaBoard extends HTMLElement {
     this._thinking = on;
     this.$.wrap.classList.toggle('thinking', on);
     this._renderStatus();
+    this._renderTools(); // what the player may do changes (draughts: no Undo while it thinks)
   }
 
   persist() {
@@ -542,7 +546,8 @@ export class TablaBoard extends HTMLElement {
     tools.innerHTML = list
       .map(
         (b) =>
-          `<button type="button" data-id="${b.id}" class="${b.primary ? 'primary' : ''}"${b.disabled ? ' disabled' : ''}${b.key ? ` aria-keyshortcuts="${b.key}"` : ''}>${esc(b.label)}${b.key ? ` <kbd aria-hidden="true">${b.key}</kbd>` : ''}</button>`,
+          // a control with an icon shows only the icon on a small board (its name stays the label)
+          `<button type="button" data-id="${b.id}" class="${b.primary ? 'primary' : ''}"${b.disabled ? ' disabled' : ''}${b.key ? ` aria-keyshortcuts="${b.key}"` : ''}${b.icon ? ` data-icon aria-label="${esc(b.label)}" title="${esc(b.label)}"` : ''}>${b.icon ? `<span class="bicon" aria-hidden="true">${esc(b.icon)}</span><span class="blabel" aria-hidden="true">${esc(b.label)}</span>` : esc(b.label)}${b.key ? ` <kbd aria-hidden="true">${b.key}</kbd>` : ''}</button>`,
       )
       .join('');
     if (focusedId) {
@@ -603,7 +608,9 @@ export class TablaBoard extends HTMLElement {
   _renderMoves() {
     const c = this.ctrl;
     const rec = c?.records ? c.records() : null;
-    this.$.side.hidden = !rec;
+    const hint = c?.currentHint ? c.currentHint() : null;
+    // nothing to browse and no hint yet: the board gets the room (small screens)
+    this.$.side.hidden = !rec || (!rec.cells.length && !hint);
     if (!rec) return;
     this.$.side.querySelector('h2').textContent = t('ru.moves');
     const nav = this.$.side.querySelector('.nav');

@@ -203,7 +203,6 @@ export class BackgammonController {
     const cells = this.rows.map((r) => {
       let text;
       if (r.kind === 'play') text = `${diceText(r.dice)}: ${r.notation || t('rec.noMove')}`;
-      else if (r.kind === 'roll') text = `${diceText(r.dice)}:`;
       else if (r.kind === 'double') {
         cube *= 2;
         text = t('rec.double', { n: cube });
@@ -403,8 +402,10 @@ export class BackgammonController {
       if (diceAt(this.L, x, y)) this.roll();
       return;
     }
-    const hit = hitTest(this.L, x, y);
     if (st.phase !== 'move') return;
+    // the dice (a second click of a double-click that rolled them) are not a move
+    if (diceAt(this.L, x, y) && !this.sel) return;
+    const hit = hitTest(this.L, x, y);
     this.activate(hit, x, y);
   }
 
@@ -989,7 +990,12 @@ export class BackgammonController {
       active: st.phase !== 'game-over' && st.phase !== 'opening' && st.turn === side,
       details: [
         this.host.t('bg.pips', { n: st.pips[side] }),
-        ...(m.length ? [this.host.t('bg.score', { n: m.score[side] })] : []),
+        // a match's score, or the points won so far in a money session (the engine keeps both)
+        ...(m.length
+          ? [this.host.t('bg.score', { n: m.score[side] })]
+          : m.score.white || m.score.black
+            ? [this.host.t('bg.moneyScore', { n: m.score[side] })]
+            : []),
       ],
     }));
   }
@@ -1027,7 +1033,14 @@ export class BackgammonController {
         });
     } else if (st.phase === 'move') {
       if (!this.isComputer(st.turn))
-        out.push({ id: 'hint', label: t('btn.hint'), key: 'H', disabled: !this.canHint(), run: () => this.showHint() });
+        out.push({
+          id: 'hint',
+          label: t('btn.hint'),
+          icon: '?',
+          key: 'H',
+          disabled: !this.canHint(),
+          run: () => this.showHint(),
+        });
       out.push({ id: 'undo', label: t('btn.undo'), key: 'U', disabled: !human || !st.canUndo, run: () => this.undo() });
       out.push({
         id: 'confirm',
@@ -1060,19 +1073,26 @@ export class BackgammonController {
       const m = st.match || { length: 0, score: { white: 0, black: 0 } };
       const matchOver = m.length > 0 && o && m.score[o.winner] >= m.length;
       const lines = [this.outcomeText(o)];
+      if (o && (o.kind === 'mars-x4' || o.kind === 'mars-x8')) lines.push(t(`over.reason.${o.kind}`));
       if (m.length)
         lines.push(
           `${t('bg.matchTo', { n: m.length })}: ${this.name('white')} ${m.score.white} – ${m.score.black} ${this.name('black')}`,
         );
+      else lines.push(`${this.name('white')} ${m.score.white} – ${m.score.black} ${this.name('black')}`);
       if (matchOver) lines.unshift(t('over.match', { player: this.name(o.winner) }));
       return {
         id: 'over',
         title: t('over.title'),
         lines,
-        buttons:
-          m.length && !matchOver
+        buttons: matchOver
+          ? [{ id: 'new', label: t('btn.newGame'), primary: true, run: () => this.host.newGame() }]
+          : m.length
             ? [{ id: 'next', label: t('btn.nextGame'), primary: true, run: () => this.nextGame() }]
-            : [{ id: 'new', label: t('btn.newGame'), primary: true, run: () => this.host.newGame() }],
+            : [
+                // money play: the next game keeps the session's points; a new game starts from 0
+                { id: 'next', label: t('btn.nextGame'), primary: true, run: () => this.nextGame() },
+                { id: 'new', label: t('btn.newGame'), run: () => this.host.newGame() },
+              ],
       };
     }
     return null;

@@ -4,7 +4,8 @@
 // played by the engine (setDice, play, double, take, pass), which refuses what is not legal.
 
 /**
- * The turns of a record as rows for the move list: `{ index, player, dice, text, kind }`.
+ * The turns of a record as rows for the move list: `{ index, player, dice, kind, notation, steps }`
+ * (a play, or a cube action; a roll shows with the play it is for).
  * `index` is the number of record entries the position after this row has played; `text` is
  * gnubg's notation, e.g. '31: 8/5 6/5', or a cube action ('Doubles', 'Takes', 'Passes' by the
  * caller's words, `kind` 'double' | 'take' | 'pass').
@@ -12,27 +13,22 @@
 export function recordRows(record) {
   const rows = [];
   let dice = null;
-  let pendingRoll = null;
   (record || []).forEach((e, i) => {
     if (e.type === 'opening-roll') {
       if (e.white !== e.black) {
         dice = [Math.max(e.white, e.black), Math.min(e.white, e.black)];
-        pendingRoll = { player: e.white > e.black ? 'white' : 'black', index: i + 1 };
       }
     } else if (e.type === 'roll') {
       dice = [...e.dice].sort((a, b) => b - a);
-      pendingRoll = { player: e.player, index: i + 1 };
     } else if (e.type === 'play') {
       rows.push({ index: i + 1, player: e.player, dice, kind: 'play', notation: e.notation, steps: e.steps || [] });
       dice = null;
-      pendingRoll = null;
     } else if (e.type === 'double' || e.type === 'take' || e.type === 'pass' || e.type === 'resign') {
       rows.push({ index: i + 1, player: e.player, kind: e.type });
     } else if (e.type === 'choose-doubles' && rows.length) {
       // acey-deucey's chosen doubles belong to the play that follows
     }
   });
-  if (pendingRoll && dice) rows.push({ index: pendingRoll.index, player: pendingRoll.player, dice, kind: 'roll' });
   return rows;
 }
 

@@ -72,6 +72,18 @@ export class DraughtsController {
     return [...out];
   }
 
+  /**
+   * While several capture paths from the selected piece are open: the squares that tell them
+   * apart, landing or captured, anywhere along the way (on some candidate paths, not on all).
+   */
+  distinguishing() {
+    if (!this.sel || this.sel.cands.length < 2) return [];
+    const count = new Map();
+    for (const m of this.sel.cands)
+      for (const sq of new Set([...m.path.slice(1), ...m.captured])) count.set(sq, (count.get(sq) || 0) + 1);
+    return [...count].filter(([, n]) => n < this.sel.cands.length).map(([sq]) => sq);
+  }
+
   ambiguous() {
     if (!this.sel) return false;
     const ends = this.sel.cands.map((m) => m.to);
@@ -195,7 +207,7 @@ export class DraughtsController {
   activate(sq) {
     if (!this.humanTurn() || this.busy || !sq) return;
     if (this.sel) {
-      if (this.targets().includes(sq)) return this.choose(sq);
+      if (this.targets().includes(sq) || this.distinguishing().includes(sq)) return this.choose(sq);
       if (sq === this.sel.from) {
         if (!this.locked()) this.deselect();
         return;
@@ -238,6 +250,8 @@ export class DraughtsController {
     const k = s.chosen.length + 1;
     let narrowed = s.cands.filter((m) => m.path[k] === sq);
     if (ends.length > 1 && !narrowed.length) narrowed = ends;
+    // a square further along (or a piece captured) that tells the open paths apart
+    if (!narrowed.length) narrowed = s.cands.filter((m) => m.path.slice(1).includes(sq) || m.captured.includes(sq));
     if (narrowed.length === 1) return this.play(narrowed[0], opts);
     if (!narrowed.length) return this.refused({ from: s.from, to: sq });
     if (narrowed.every((m) => m.path[k] === sq)) s.chosen.push(sq);
@@ -326,7 +340,7 @@ export class DraughtsController {
 
   undo() {
     // the engine says whether a move can be taken back (under touch-move it cannot)
-    if (this.busy || !this.state.canUndo) return;
+    if (this.busy || this.thinkingNow || !this.state.canUndo) return;
     try {
       this.game.undo();
       // against the computer, take back its reply too so it is the player's turn again
@@ -411,12 +425,18 @@ export class DraughtsController {
     this.thinkingNow = true;
     this.host.thinking(true);
     const g = this.game;
+    const asked = st.fen;
+    let stale = false;
     try {
       const started = performance.now();
       const move = await this.host.ai({ kind: 'ru', save: this.saveData(), level: this.host.level });
       const pause = (this.host.motion ? 600 : 50) - (performance.now() - started);
       if (pause > 0) await sleep(pause);
-      if (this.game !== g) return;
+      // a reply to a position that is gone (a new game, a loaded one) is dropped, never played
+      if (this.game !== g || this.game.state().fen !== asked) {
+        stale = true;
+        return;
+      }
       this.host.thinking(false);
       const m = this.moves.find((x) => x.notation === move.notation) || move;
       await this.play(m);
@@ -426,6 +446,7 @@ export class DraughtsController {
     } finally {
       this.thinkingNow = false;
       this.host.thinking(false);
+      if (stale) this.host.changed(); // the computer looks at the position now on the board
     }
   }
 
@@ -643,10 +664,10 @@ export class DraughtsController {
         id: 'undo',
         label: t('btn.undo'),
         key: 'U',
-        disabled: !human || !st.canUndo || !!this.drawOffer,
+        disabled: !human || !!this.thinkingNow || !st.canUndo || !!this.drawOffer,
         run: () => this.undo(),
       },
-      { id: 'hint', label: t('btn.hint'), key: 'H', disabled: !this.canHint(), run: () => this.showHint() },
+      { id: 'hint', label: t('btn.hint'), icon: '?', key: 'H', disabled: !this.canHint(), run: () => this.showHint() },
       { id: 'draw', label: t('btn.offerDraw'), disabled: !this.humanTurn() || this.busy, run: () => this.offerDraw() },
       { id: 'flip', label: t('btn.flip'), key: 'F', run: () => this.host.flip() },
     ];

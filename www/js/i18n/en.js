@@ -254,7 +254,7 @@ export default {
   'a11y.keysRu':
     'Arrow keys: choose a square; Enter: pick up or put down; Escape: cancel. U: undo, H: hint, F: flip; Page Up / Page Down: browse the moves.',
   'bg.moneyScore': 'points {n}',
-  'err.emptyPosition': 'That Position ID has no checkers on the board: there is no game to play.',
+  'error.empty-position': 'That Position ID has no checkers on the board: there is no game to play.',
   'over.reason.mars-x4': '×4: the loser bore off no checker and still has one outside his own home board',
   'over.reason.mars-x8': '×8: the loser bore off no checker and still has one on the bar',
 };

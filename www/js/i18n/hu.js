@@ -255,7 +255,7 @@ export default {
   'a11y.keysRu':
     'Nyilak: mező választása; Enter: felvesz vagy lerak; Escape: mégse. U: visszavonás, H: tipp, F: fordítás; Page Up / Page Down: lapozás a lépések között.',
   'bg.moneyScore': 'pont {n}',
-  'err.emptyPosition': 'Ebben a Position ID-ben nincs korong a táblán: nincs mit játszani.',
+  'error.empty-position': 'Ebben a Position ID-ben nincs korong a táblán: nincs mit játszani.',
   'over.reason.mars-x4': '×4: a vesztes egy korongot sem hozott ki, és még van egy a saját házán kívül',
   'over.reason.mars-x8': '×8: a vesztes egy korongot sem hozott ki, és még van egy a sávon',
 };

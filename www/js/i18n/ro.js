@@ -258,7 +258,7 @@ export default {
   'a11y.keysRu':
     'Săgeți: alegi un câmp; Enter: ridici sau pui piesa; Escape: renunți. U: anulează, H: sugestie, F: întoarce; Page Up / Page Down: parcurgi mutările.',
   'bg.moneyScore': 'puncte {n}',
-  'err.emptyPosition': 'Acest Position ID nu are nicio piesă pe tablă: nu e niciun joc de jucat.',
+  'error.empty-position': 'Acest Position ID nu are nicio piesă pe tablă: nu e niciun joc de jucat.',
   'over.reason.mars-x4': '×4: învinsul nu a scos nicio piesă și mai are una în afara propriei case',
   'over.reason.mars-x8': '×8: învinsul nu a scos nicio piesă și mai are una pe bară',
 };
