@@ -10,7 +10,9 @@
 // Colours: the CSS custom properties --tabla-<name> of board-style.js (THEME_NAMES), on the
 // element or an ancestor, e.g. --tabla-board, --tabla-point-light, --tabla-point-dark.
 // Properties and methods: game, engine, state, options, ready, newGame(), save(), load(save),
-// exportAs(format), importText(text), play(move), roll(), flip(), refresh().
+// exportAs(format), importText(text), play(move), roll(), flip(), refresh(), and the game record:
+// browseTo(index) (the position after `index` entries of the move list's record; null: the game)
+// and browse('first' | 'prev' | 'next' | 'last').
 // Events (CustomEvent, bubbling, composed): "move", "gameover", "illegal", "ready", "error".
 import { loadEngine, aiSupport } from './engine.js';
 import { GAMES, kindOf, kindForText } from './games.js';
