@@ -37,6 +37,7 @@ export const DARK = {
   'checker-black-2': '#141414',
   highlight: '#ffd84d', // pieces that can move, the selected one
   target: '#ffffff', // where the selected piece can go
+  last: '#7fe0ff', // the last move's marks (from and to)
 };
 
 /** The light palette: same names; used for prefers-color-scheme: light or theme="light". */
@@ -59,6 +60,7 @@ export const LIGHT = {
   'point-light': '#f7ecd3',
   'point-dark': '#b4473a',
   label: '#2f1f0a',
+  last: '#0a4f9c',
 };
 
 /** Every themable colour: set `--tabla-<name>` to override it. */
@@ -120,13 +122,29 @@ kbd { font: .75em ui-monospace, monospace; opacity: .75; border: 1px solid curre
 .side .scroll { overflow: auto; max-height: 7.5em; }
 .moves { margin: 0; padding-left: 2.6em; font-variant-numeric: tabular-nums; columns: 2 11em; }
 .moves li { break-inside: avoid; }
-.moves li span { display: inline-block; min-width: 5.5em; }
+.moves li span { display: inline-block; min-width: 5.5em; vertical-align: top; }
+.moves button { min-height: 28px; min-width: 0; padding: 1px 5px; border-width: 1px; border-color: transparent; background: none;
+  color: inherit; text-align: left; font-variant-numeric: tabular-nums; }
+.moves button:hover { border-color: var(--line); }
+.moves button[aria-current] { background: var(--accent); color: var(--tb-accent-fg); font-weight: 600; }
+.moves .cell-sub { display: block; }
+.nav { display: flex; gap: 4px; margin: 0 0 4px; }
+.nav button { min-height: 36px; min-width: 44px; padding: 2px 8px; }
+.side .head { display: flex; align-items: center; justify-content: space-between; gap: 8px; flex-wrap: wrap; }
+.hintbox[hidden] { display: none; }
+.hintbox h3 { font-size: 0.875em; margin: 6px 0 2px; }
+.hints { margin: 0; padding-left: 0; list-style: none; font-size: 0.875em; }
+.hints button { min-height: 32px; width: 100%; text-align: left; padding: 2px 6px; border-width: 1px; font-variant-numeric: tabular-nums; }
+.hints button[aria-pressed="true"] { border-color: var(--accent); font-weight: 600; }
+.wrap.browsing .stage { outline: 3px dashed var(--accent); outline-offset: -3px; border-radius: 8px; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .wrap.thinking .status::after { content: ""; display: inline-block; width: .8em; height: .8em; margin-left: .4em; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; animation: spin 1s linear infinite; vertical-align: -2px; }
 @keyframes spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .wrap.thinking .status::after { animation: none; } }
 @media (pointer: coarse) { kbd { display: none; } }
-@container (max-width: 480px) { kbd { display: none; } }
+@container (max-width: 480px) { kbd { display: none; } .tools button[data-icon] .blabel { display: none; } }
+.tools button[data-icon]:not(:hover) .bicon { font-weight: 700; }
+@container (min-width: 481px) { .tools .bicon { display: none; } }
 @container (max-width: 480px) {
   .wrap { padding: 4px; gap: 4px; }
   .player { flex-wrap: nowrap; padding: 2px 6px; gap: 5px; }
@@ -138,7 +156,9 @@ kbd { font: .75em ui-monospace, monospace; opacity: .75; border: 1px solid curre
 :host([controls="none"]) .players, :host([controls="none"]) .bar, :host([controls="none"]) .side { display: none; }
 @container (min-width: 840px) {
   .wrap[data-kind="draughts"] { grid-template: "players side" auto "stage side" minmax(0, 1fr) "bar side" auto / minmax(0, 1fr) 15em; }
-  .wrap[data-kind="draughts"] .side .scroll { max-height: none; flex: 1; }
-  .wrap[data-kind="draughts"] .moves { columns: 1; }
+  .wrap[data-kind="backgammon"] { grid-template: "players side" auto "stage side" minmax(0, 1fr) "bar side" auto / minmax(0, 1fr) 17em; }
+  .wrap .side .scroll { max-height: none; flex: 1; }
+  .wrap .moves { columns: 1; }
+  .wrap[data-kind="backgammon"] .moves li span { min-width: 0; width: 48%; }
 }
 `;

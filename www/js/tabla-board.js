@@ -10,7 +10,9 @@
 // Colours: the CSS custom properties --tabla-<name> of board-style.js (THEME_NAMES), on the
 // element or an ancestor, e.g. --tabla-board, --tabla-point-light, --tabla-point-dark.
 // Properties and methods: game, engine, state, options, ready, newGame(), save(), load(save),
-// exportAs(format), importText(text), play(move), roll(), flip(), refresh().
+// exportAs(format), importText(text), play(move), roll(), flip(), refresh(), and the game record:
+// browseTo(index) (the position after `index` entries of the move list's record; null: the game)
+// and browse('first' | 'prev' | 'next' | 'last').
 // Events (CustomEvent, bubbling, composed): "move", "gameover", "illegal", "ready", "error".
 import { loadEngine, aiSupport } from './engine.js';
 import { GAMES, kindOf, kindForText } from './games.js';
@@ -284,6 +286,9 @@ export class TablaBoard extends HTMLElement {
     const kind = kindForText(text);
     if (!kind) throw new Error(t('import.unknown'));
     const engine = kind.importText(M, text, { game: this.gameName, options: this.options });
+    // a position the engine says is over before a move (e.g. a Position ID of an empty board)
+    if (!text.startsWith('{') && (engine.outcome?.() || engine.state().phase === 'game-over'))
+      throw Object.assign(new Error('that position has nothing to play'), { code: 'empty-position' });
     const { game, options } = kind.describe(engine);
     this._silent = true;
     this.setAttribute('game', game);
@@ -333,6 +338,7 @@ export class TablaBoard extends HTMLElement {
     this._thinking = on;
     this.$.wrap.classList.toggle('thinking', on);
     this._renderStatus();
+    this._renderTools(); // what the player may do changes (draughts: no Undo while it thinks)
   }
 
   persist() {
@@ -403,6 +409,8 @@ export class TablaBoard extends HTMLElement {
       if (!this.ctrl || this.ctrl.kind !== kind.id) this.ctrl = new Controller(this);
       this.$.wrap.dataset.kind = kind.id;
       this.$.canvas.setAttribute('aria-label', t('a11y.board', { game: t(`game.${this.gameName}`) }));
+      this.ctrl.browsed = null;
+      this.$.wrap.classList.remove('browsing');
       this.ctrl.setGame(engine);
       this._resize();
       if (!this._interactive) {
@@ -501,7 +509,7 @@ export class TablaBoard extends HTMLElement {
     this._renderMoves();
     if (this.ctrl) this.$.desc.textContent = this.ctrl.describe();
     this.$.canvas.setAttribute('aria-roledescription', t('a11y.board', { game: t(`game.${this.gameName}`) }));
-    this.$.keys.textContent = t('a11y.keys');
+    this.$.keys.textContent = this.ctrl?.keysHelp ? this.ctrl.keysHelp() : t('a11y.keys');
   }
 
   _renderStatus() {
@@ -510,7 +518,7 @@ export class TablaBoard extends HTMLElement {
       if (!this.$.wrap.classList.contains('failed')) this.$.status.textContent = '…';
       return;
     }
-    this.$.status.textContent = this._thinking ? t('status.thinking') : c.statusText();
+    this.$.status.textContent = c.browsed ? this._browseText() : this._thinking ? t('status.thinking') : c.statusText();
     this.$.info.textContent = c.info();
     const players = c.players();
     const html = players
@@ -540,7 +548,8 @@ export class TablaBoard extends HTMLElement {
     tools.innerHTML = list
       .map(
         (b) =>
-          `<button type="button" data-id="${b.id}" class="${b.primary ? 'primary' : ''}"${b.disabled ? ' disabled' : ''}${b.key ? ` aria-keyshortcuts="${b.key}"` : ''}>${esc(b.label)}${b.key ? ` <kbd aria-hidden="true">${b.key}</kbd>` : ''}</button>`,
+          // a control with an icon shows only the icon on a small board (its name stays the label)
+          `<button type="button" data-id="${b.id}" class="${b.primary ? 'primary' : ''}"${b.disabled ? ' disabled' : ''}${b.key ? ` aria-keyshortcuts="${b.key}"` : ''}${b.icon ? ` data-icon aria-label="${esc(b.label)}" title="${esc(b.label)}"` : ''}>${b.icon ? `<span class="bicon" aria-hidden="true">${esc(b.icon)}</span><span class="blabel" aria-hidden="true">${esc(b.label)}</span>` : esc(b.label)}${b.key ? ` <kbd aria-hidden="true">${b.key}</kbd>` : ''}</button>`,
       )
       .join('');
     if (focusedId) {
@@ -575,19 +584,119 @@ export class TablaBoard extends HTMLElement {
     if (first && (this.focused || this.shadowRoot.activeElement)) first.focus();
   }
 
+  /**
+   * The move list: the controller's record cells ({ index, player, text }, `index` the position
+   * after the cell), two players to a row, each a button that shows the position after it.
+   */
+  /** The controller's hint ({ title, lines: [{ text, run }] }), a button per line, under the moves. */
+  _renderHints() {
+    const box = this.$.side.querySelector('.hintbox');
+    const h = this.ctrl?.currentHint ? this.ctrl.currentHint() : null;
+    this._hintRun = h ? (i) => h.lines[i]?.run?.() : null;
+    const sig = h ? JSON.stringify([h.title, h.lines.map((l) => [l.text, !!l.shown])]) : '';
+    if (box.dataset.sig === sig) return;
+    box.dataset.sig = sig;
+    box.hidden = !h;
+    if (!h) return;
+    box.querySelector('h3').textContent = h.title;
+    box.querySelector('ol').innerHTML = h.lines
+      .map(
+        (l, i) =>
+          `<li><button type="button" data-hint="${i}"${l.shown ? ' aria-pressed="true"' : ' aria-pressed="false"'}>${esc(l.text)}</button></li>`,
+      )
+      .join('');
+  }
+
   _renderMoves() {
     const c = this.ctrl;
-    const rows = c?.moveList ? c.moveList() : null;
-    this.$.side.hidden = !rows;
-    if (!rows) return;
+    const rec = c?.records ? c.records() : null;
+    const hint = c?.currentHint ? c.currentHint() : null;
+    // nothing to browse and no hint yet: the board gets the room (small screens)
+    this.$.side.hidden = !rec || (!rec.cells.length && !hint);
+    if (!rec) return;
     this.$.side.querySelector('h2').textContent = t('ru.moves');
+    const nav = this.$.side.querySelector('.nav');
+    nav.setAttribute('aria-label', t('nav.label'));
+    const cur = c.browsed ? c.browsed.index : rec.live;
+    const stops = this._stops(rec);
+    for (const b of nav.querySelectorAll('button')) {
+      const which = b.dataset.nav;
+      b.setAttribute('aria-label', t(`nav.${which}`));
+      b.title = t(`nav.${which}`);
+      b.disabled = which === 'first' || which === 'prev' ? cur <= stops[0] : !c.browsed;
+    }
+    const rows = [];
+    for (const cell of rec.cells) {
+      const row = rows[rows.length - 1];
+      if (row && !row[cell.player] && (cell.player === 'black' || (!row.white && !row.black))) row[cell.player] = cell;
+      else rows.push({ [cell.player]: cell });
+    }
+    const cellHtml = (cell) =>
+      cell
+        ? `<button type="button" data-index="${cell.index}"${c.browsed && c.browsed.index === cell.index ? ' aria-current="step"' : ''}>${esc(cell.text)}</button>`
+        : '';
     const html = rows
-      .map((r) => `<li value="${r.n}"><span>${esc(r.white)}</span><span>${esc(r.black)}</span></li>`)
+      .map((r, i) => `<li value="${i + 1}"><span>${cellHtml(r.white)}</span><span>${cellHtml(r.black)}</span></li>`)
       .join('');
     if (this.$.moves.innerHTML !== html) {
+      const focusedIndex = this.shadowRoot.activeElement?.dataset?.index;
       this.$.moves.innerHTML = html;
-      this.$.moves.parentElement.scrollTop = this.$.moves.parentElement.scrollHeight;
+      const scroll = this.$.moves.parentElement;
+      const current = this.$.moves.querySelector('[aria-current]');
+      if (current) current.scrollIntoView({ block: 'nearest' });
+      else scroll.scrollTop = scroll.scrollHeight;
+      if (focusedIndex !== undefined) this.$.moves.querySelector(`[data-index="${focusedIndex}"]`)?.focus();
     }
+    this._renderHints();
+  }
+
+  /** The positions the record can show: the start, after each cell, and the live one. */
+  _stops(rec) {
+    return [...new Set([0, ...rec.cells.map((x) => x.index), rec.live])].sort((a, b) => a - b);
+  }
+
+  /**
+   * Shows the position after `index` record entries (null or the live index: the game itself).
+   * The live game is not touched: the controller draws the replayed position instead of it.
+   */
+  browseTo(index) {
+    const c = this.ctrl;
+    if (!c?.records) return;
+    const rec = c.records();
+    if (index === null || index >= rec.live) c.browsed = null;
+    else {
+      const state = c.positionAt(Math.max(0, index));
+      if (!state) return;
+      c.browsed = { index: Math.max(0, index), state };
+    }
+    this.$.wrap.classList.toggle('browsing', !!c.browsed);
+    this._render();
+    // a button that is now disabled (First at the start, Last at the game) hands focus on
+    const a = this.shadowRoot.activeElement;
+    if (a?.disabled)
+      (
+        this.$.moves.querySelector('[aria-current]') || this.$.side.querySelector('.nav button:not(:disabled)')
+      )?.focus();
+    this.announce(c.browsed ? this._browseText() : c.statusText());
+  }
+
+  /** Moves through the record: 'first' | 'prev' | 'next' | 'last'. */
+  browse(which) {
+    const c = this.ctrl;
+    if (!c?.records) return;
+    const rec = c.records();
+    const stops = this._stops(rec);
+    const cur = c.browsed ? c.browsed.index : rec.live;
+    if (which === 'first') this.browseTo(stops[0]);
+    else if (which === 'last') this.browseTo(null);
+    else if (which === 'prev') this.browseTo([...stops].reverse().find((s) => s < cur) ?? stops[0]);
+    else this.browseTo(stops.find((s) => s > cur) ?? null);
+  }
+
+  _browseText() {
+    const c = this.ctrl;
+    const cell = c.records().cells.find((x) => x.index === c.browsed.index);
+    return t('moves.browsing', { n: cell ? cell.text : t('moves.start') });
   }
 
   // ---- input wiring ------------------------------------------------------------------------
@@ -600,7 +709,7 @@ export class TablaBoard extends HTMLElement {
     };
     cv.addEventListener('pointerdown', (e) => {
       this.keyboard = false;
-      if (!this.ctrl || e.button > 0) return;
+      if (!this.ctrl || e.button > 0 || this.ctrl.browsed) return;
       const { x, y } = pos(e);
       this.ctrl.pointerDown(x, y);
       if (this.ctrl.drag) {
@@ -617,7 +726,7 @@ export class TablaBoard extends HTMLElement {
       if (this.ctrl.pointerMove(x, y)) e.preventDefault();
     });
     cv.addEventListener('pointerup', (e) => {
-      if (!this.ctrl || e.button > 0) return;
+      if (!this.ctrl || e.button > 0 || this.ctrl.browsed) return;
       const { x, y } = pos(e);
       this.ctrl.pointerUp(x, y);
     });
@@ -637,13 +746,43 @@ export class TablaBoard extends HTMLElement {
       if (!this.ctrl || e.ctrlKey || e.metaKey || e.altKey) return;
       this.keyboard = true;
       const target = e.composedPath()[0];
+      // the game record: Page Up / Page Down anywhere, the arrows and Home / End in the list
+      const inList = target && this.$.side.contains(target);
+      const nav = { PageUp: 'prev', PageDown: 'next' };
+      if (inList)
+        Object.assign(nav, {
+          ArrowLeft: 'prev',
+          ArrowUp: 'prev',
+          ArrowRight: 'next',
+          ArrowDown: 'next',
+          Home: 'first',
+          End: 'last',
+        });
+      if (nav[e.key] && this.ctrl.records) {
+        this.browse(nav[e.key]);
+        if (inList) (this.$.moves.querySelector('[aria-current]') || target).focus();
+        e.preventDefault();
+        return;
+      }
       if (target && target.tagName === 'BUTTON' && (e.key === 'Enter' || e.key === ' ')) return;
+      if (this.ctrl.browsed && e.key.length === 1) {
+        // a key for the game while browsing: back to the game first
+        this.browseTo(null);
+      }
       if (target && target !== cv && e.key.startsWith('Arrow')) return;
       if (this.ctrl.key(e)) e.preventDefault();
+    });
+    this.$.side.addEventListener('click', (e) => {
+      const b = e.target.closest('button');
+      if (!b) return;
+      if (b.dataset.nav) this.browse(b.dataset.nav);
+      else if (b.dataset.index !== undefined) this.browseTo(Number(b.dataset.index));
+      else if (b.dataset.hint !== undefined) this._hintRun?.(Number(b.dataset.hint));
     });
     this.$.tools.addEventListener('click', (e) => {
       const b = e.target.closest('button');
       if (!b || !this._controls) return;
+      if (this.ctrl?.browsed) this.browseTo(null);
       const c = this._controls.find((x) => x.id === b.dataset.id);
       if (c && !c.disabled) c.run();
     });
@@ -712,7 +851,17 @@ const TEMPLATE = `<style>${STYLE}</style>
     <p class="info"></p>
     <div class="tools" part="tools" role="toolbar"></div>
   </div>
-  <section class="side" part="side" hidden><h2></h2><div class="scroll"><ol class="moves"></ol></div></section>
+  <section class="side" part="side" aria-labelledby="moves-title" hidden>
+    <div class="head"><h2 id="moves-title"></h2>
+    <div class="nav" role="group">
+      <button type="button" data-nav="first"><span aria-hidden="true">|◀</span></button>
+      <button type="button" data-nav="prev" aria-keyshortcuts="PageUp"><span aria-hidden="true">◀</span></button>
+      <button type="button" data-nav="next" aria-keyshortcuts="PageDown"><span aria-hidden="true">▶</span></button>
+      <button type="button" data-nav="last"><span aria-hidden="true">▶|</span></button>
+    </div></div>
+    <div class="scroll"><ol class="moves"></ol></div>
+    <div class="hintbox" role="region" aria-labelledby="hint-title" hidden><h3 id="hint-title"></h3><ol class="hints"></ol></div>
+  </section>
   <div class="live sr" aria-live="polite" aria-atomic="true"></div>
   <div id="desc" class="sr"></div><div id="keys" class="sr"></div>
 </div>`;

@@ -30,6 +30,28 @@ self.onmessage = async (e) => {
     } else if (kind === 'bg-cube') {
       const g = load();
       result = g.cubeDecision();
+    } else if (kind === 'bg-cube-action') {
+      // before its roll: whether the computer doubles (CubeAdvice, docs/js-api.md)
+      result = load().cubeAction();
+    } else if (kind === 'bg-hint') {
+      // the player's Hint: the best plays, ranked by the engine (at most five)
+      result = load()
+        .hint({ ply: 1 })
+        .slice(0, 5)
+        .map((h) => ({
+          notation: h.notation,
+          steps: h.steps.map((s) => ({ from: s.from, to: s.to })),
+          equity: h.equity,
+          probabilities: h.probabilities,
+        }));
+    } else if (kind === 'ru-hint') {
+      const a = load().analyze({ timeMs: 600 });
+      result = {
+        best: { notation: a.best.notation, from: a.best.from, to: a.best.to, path: a.best.path },
+        score: a.score,
+        pv: a.pv,
+        depth: a.depth,
+      };
     } else if (kind === 'bg-doubles') {
       const g = load();
       result = g.bestDoubles({ level });
@@ -45,10 +67,21 @@ self.onmessage = async (e) => {
         promotes: m.promotes,
       };
     } else if (kind === 'ru-draw') {
+      // A draw offered by the player on move, to the computer: it accepts only when it stands
+      // worse, by the search (the score is the mover's, so the computer's is its negation:
+      // 0.3 of a man or more down, or a forced loss) or by material (fewer pieces, no more kings)
+      // with a score not in its favour. Never when level or ahead, as at move 0.
       const g = load();
       const a = g.analyze({ timeMs: 300 });
-      // accept only when the search says the position is level (within 0.3 of a man)
-      result = 'centi' in a.score && Math.abs(a.score.centi) < 30;
+      const me = g.state().turn === 'white' ? 'black' : 'white';
+      const count = (c, k) => g.state().pieces.filter((p) => p.color === c && (k === undefined || p.king === k)).length;
+      const mine = count(me),
+        theirs = count(g.state().turn);
+      const behindInMaterial =
+        (mine < theirs && count(me, true) <= count(g.state().turn, true)) ||
+        (count(me, true) < count(g.state().turn, true) && mine <= theirs);
+      const myScore = 'centi' in a.score ? -a.score.centi : 'winIn' in a.score ? -100000 : 100000;
+      result = myScore <= -30 || (behindInMaterial && myScore <= 0);
     } else {
       throw new Error(`unknown request ${kind}`);
     }

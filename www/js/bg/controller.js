@@ -16,6 +16,7 @@ import {
 } from './geometry.js';
 import { draw, themeFrom } from './render.js';
 import { tween, lerp, sleep } from '../anim.js';
+import { recordRows, diceText, engineAt } from './record.js';
 
 const other = (p) => (p === 'white' ? 'black' : 'white');
 const locKey = (l) => (l.kind === 'point' ? `p${l.n}` : `${l.kind}-${l.side}`);
@@ -34,6 +35,9 @@ export class BackgammonController {
     this.message = '';
     this.noMoveTimer = 0;
     this.rolling = null; // dice faces shown while rolling
+    this.save = null; // the engine's save (toJSON) now: its record is the game record
+    this.rows = []; // recordRows(save.record): the move list
+    this.replaying = null; // a state shown instead of the live one while the last play is replayed
   }
 
   get kind() {
@@ -54,6 +58,8 @@ export class BackgammonController {
   refresh({ keepSelection = false } = {}) {
     const g = this.game;
     this.state = g.state();
+    this.save = safe(() => g.toJSON(), null);
+    this.rows = recordRows(this.save?.record);
     this.steps = this.state.phase === 'move' ? safe(() => g.legalSteps(), []) : [];
     if (!keepSelection) this.sel = null;
     clearTimeout(this.noMoveTimer);
@@ -114,6 +120,168 @@ export class BackgammonController {
       .map((l) => (l.kind === 'tray' ? { kind: 'tray', side: st.turn } : l));
   }
 
+  // ---- the last play -------------------------------------------------------------------------
+
+  /** The last play in the record (a row of recordRows), or null. */
+  lastPlayRow() {
+    for (let i = this.rows.length - 1; i >= 0; i--) if (this.rows[i].kind === 'play') return this.rows[i];
+    return null;
+  }
+
+  /**
+   * What the board shows of the last play: its steps marked (until the next player takes a
+   * step) and its roll on its side (until the next roll).
+   */
+  lastView() {
+    const st = this.state;
+    const row = this.lastPlayRow();
+    if (!row || st.phase === 'opening') return {};
+    const marks = ['roll', 'cube-decision', 'game-over'].includes(st.phase) || (st.phase === 'move' && !st.canUndo);
+    const out = {};
+    if (marks) out.lastMove = this.stepLocs(row.player, row.steps, st);
+    if (['roll', 'cube-decision', 'game-over'].includes(st.phase) && row.dice)
+      out.lastDice = { side: row.player, dice: row.dice };
+    return out;
+  }
+
+  stepLocs(player, steps, st) {
+    return steps.map((s) => ({
+      from: engineToLoc(player, s.from, st),
+      to: s.to === 0 ? { kind: 'tray', side: player } : engineToLoc(player, s.to, st),
+    }));
+  }
+
+  canReplay() {
+    return !!this.lastPlayRow()?.steps.length && !this.busy && this.state.phase !== 'move';
+  }
+
+  /** Plays the last play again on the board, from the position before it (the live game is kept). */
+  async replay() {
+    const row = this.lastPlayRow();
+    if (!this.canReplay() || !row) return;
+    const M = this.host.mod;
+    const g = engineAt(M, this.save, row.index - 1);
+    if (!g) return;
+    this.busy = true;
+    this.host.changed();
+    const live = this.game;
+    try {
+      this.replaying = g.state();
+      this.host.changed({ drawOnly: true });
+      await sleep(this.host.motion ? 350 : 60);
+      for (const s of row.steps) {
+        if (this.game !== live) return;
+        const before = this.replaying;
+        const step = g.step(s.from, s.to);
+        const after = g.state();
+        await this.slide(row.player, s.from, s.to, step?.hit, before, after, null, (st) => {
+          this.replaying = st;
+        });
+        this.replaying = after;
+        this.host.changed({ drawOnly: true });
+        await sleep(this.host.motion ? 120 : 40);
+      }
+      this.host.announce(this.host.t('a11y.moved', { player: this.name(row.player), move: row.notation || '—' }));
+    } finally {
+      this.replaying = null;
+      this.busy = false;
+      safe(() => g.free?.(), null);
+      if (this.game === live) this.refresh();
+    }
+  }
+
+  // ---- the game record ---------------------------------------------------------------------
+
+  /**
+   * The move list: a cell per play (gnubg's '31: 8/5 6/5') and per cube action, each with the
+   * record index of the position after it; `live` is the game's own index.
+   */
+  records() {
+    const t = this.host.t;
+    const record = this.save?.record || [];
+    let cube = record.some((e) => e.type === 'double') ? 1 : this.save?.cube?.value || 1;
+    const cells = this.rows.map((r) => {
+      let text;
+      if (r.kind === 'play') text = `${diceText(r.dice)}: ${r.notation || t('rec.noMove')}`;
+      else if (r.kind === 'double') {
+        cube *= 2;
+        text = t('rec.double', { n: cube });
+      } else text = t(`rec.${r.kind}`);
+      return { index: r.index, player: r.player, text };
+    });
+    return { cells, live: record.length };
+  }
+
+  /** The state after the first `index` entries of the record (the engine replays them), or null. */
+  positionAt(index) {
+    const g = engineAt(this.host.mod, this.save, index);
+    if (!g) return null;
+    const st = g.state();
+    safe(() => g.free?.(), null);
+    return st;
+  }
+
+  // ---- hints -------------------------------------------------------------------------------
+
+  /** A hint is for the player's whole play: after the roll, before the first step. */
+  canHint() {
+    const st = this.state;
+    return st.phase === 'move' && this.humanTurn() && !this.busy && !st.canUndo && this.steps.length > 0;
+  }
+
+  hintKey() {
+    const st = this.state;
+    return `${safe(() => this.game.positionId(), '')}:${st.turn}:${(st.dice || []).join('')}:${st.phase}`;
+  }
+
+  /** Asks the engine (in the worker) for the best plays, ranked, and draws the first. */
+  async showHint() {
+    const t = this.host.t;
+    if (this.browsed) this.host.browseTo(null);
+    if (!this.canHint()) {
+      this.host.announce(t('hint.none'));
+      return;
+    }
+    const g = this.game,
+      key = this.hintKey();
+    let plays;
+    try {
+      plays = await this.host.ai({ kind: 'bg-hint', save: g.toJSON() });
+    } catch (e) {
+      return this.error(e);
+    }
+    if (this.game !== g || this.hintKey() !== key || !plays?.length) return;
+    this.hint = { key, plays, shown: 0 };
+    this.host.announce(`${t('hint.title')}: ${this.currentHint().lines[0].text}`);
+    this.host.changed();
+  }
+
+  /** The hint for this position ({ title, lines }), or null once the position has changed. */
+  currentHint() {
+    const h = this.hint;
+    if (!h || h.key !== this.hintKey() || this.browsed || this.busy) return null;
+    const t = this.host.t;
+    const pct = (x) => (x * 100).toFixed(1);
+    return {
+      title: t('hint.title'),
+      lines: h.plays.map((p, i) => ({
+        text: t('hint.bg', {
+          n: i + 1,
+          play: p.notation,
+          eq: `${p.equity >= 0 ? '+' : '−'}${Math.abs(p.equity).toFixed(3)}`,
+          win: pct(p.probabilities.win),
+          gammon: pct(p.probabilities.winGammon),
+        }),
+        shown: i === h.shown,
+        run: () => {
+          h.shown = i;
+          this.host.announce(this.currentHint()?.lines[i].text);
+          this.host.changed();
+        },
+      })),
+    };
+  }
+
   // ---- drawing ---------------------------------------------------------------------------
 
   layout(w, h) {
@@ -144,14 +312,36 @@ export class BackgammonController {
       cursor: this.host.focused && this.host.keyboard ? this.cursor : null,
       hidden: [],
       floating: [],
+      ...(this.replaying ? {} : this.lastView()),
       ...this.view,
     };
-    if (this.drag?.started) {
+    const hint = this.currentHint() && this.hint.plays[this.hint.shown];
+    if (hint) view.hintMove = this.stepLocs(st.turn, hint.steps, st);
+    if (this.browsed) {
+      // an earlier position of the record: its play marked, nothing to pick
+      const row = this.rows.find((r) => r.index === this.browsed.index && r.kind === 'play');
+      const bst = this.browsed.state;
+      Object.assign(view, {
+        lastMove: row ? this.stepLocs(row.player, row.steps, bst) : undefined,
+        lastDice: undefined,
+        hidden: [],
+        floating: [],
+        cursor: null,
+      });
+    }
+    if (this.replaying || this.browsed) {
+      view.sources = [];
+      view.targets = [];
+      view.selected = null;
+      view.rollable = false;
+    }
+    if (this.drag?.started && !this.browsed) {
       view.hidden = [...view.hidden, { loc: this.drag.loc, count: 1 }];
       view.floating = [...view.floating, { x: this.drag.x, y: this.drag.y, side: st.turn, scale: 1.08 }];
       view.selected = null;
     }
-    const shown = this.rolling ? { ...st, ...this.rolling } : st;
+    const base = this.browsed?.state || this.replaying || st;
+    const shown = this.rolling ? { ...base, ...this.rolling } : base;
     draw(ctx, this.L, shown, view, this._theme);
   }
 
@@ -212,8 +402,10 @@ export class BackgammonController {
       if (diceAt(this.L, x, y)) this.roll();
       return;
     }
-    const hit = hitTest(this.L, x, y);
     if (st.phase !== 'move') return;
+    // the dice (a second click of a double-click that rolled them) are not a move
+    if (diceAt(this.L, x, y) && !this.sel) return;
+    const hit = hitTest(this.L, x, y);
     this.activate(hit, x, y);
   }
 
@@ -358,13 +550,10 @@ export class BackgammonController {
   async stepAnimated(from, to, dragged) {
     const before = this.state;
     const player = before.turn;
-    const fromLoc = engineToLoc(player, from, before);
-    const start = dragged || locCentre(this.L, fromLoc, before);
     const step = this.game.step(from, to);
     const after = this.game.state();
     this.state = after;
     this.steps = [];
-    const toLoc = to === 0 ? { kind: 'tray', side: player } : engineToLoc(player, to, after);
     const t = this.host.t;
     this.host.announce(
       t('a11y.moved', {
@@ -372,9 +561,18 @@ export class BackgammonController {
         move: `${from === 25 ? t('a11y.bar') : from}/${to === 0 ? t('a11y.off') : to}${step?.hit ? '*' : ''}`,
       }),
     );
+    await this.slide(player, from, to, step?.hit, before, after, dragged);
+  }
+
+  /** Animates one checker of `player` from engine point `from` to `to` (and a hit one to the bar). */
+  async slide(player, from, to, hit, before, after, dragged, setShown) {
     if (!this.host.motion) return;
+    const fromLoc = engineToLoc(player, from, before);
+    const start = dragged || locCentre(this.L, fromLoc, before);
+    const toLoc = to === 0 ? { kind: 'tray', side: player } : engineToLoc(player, to, after);
+    setShown?.(after);
     const end = locCentre(this.L, toLoc, after);
-    const hitLoc = step?.hit ? { kind: 'bar', side: other(player) } : null;
+    const hitLoc = hit ? { kind: 'bar', side: other(player) } : null;
     await tween(Math.min(420, 160 + Math.hypot(end.x - start.x, end.y - start.y) * 0.6), (t) => {
       const p = lerp(start, end, t);
       this.view = {
@@ -443,6 +641,11 @@ export class BackgammonController {
 
   double() {
     if (this.busy || !this.canDouble() || !this.humanTurn()) return;
+    this.offerDouble();
+  }
+
+  /** The side on roll offers the cube (the player by button or key, the computer by the engine). */
+  offerDouble() {
     const st = this.state;
     try {
       this.game.double();
@@ -547,6 +750,19 @@ export class BackgammonController {
     try {
       await sleep(this.host.motion ? 550 : 50); // a short, human pause
       if (st.phase === 'roll') {
+        // Resignation (issue 16, branch h-resign) belongs here, before the cube: ask the engine
+        // whether the game is lost single / gammon / backgammon and offer that.
+        // The cube: the engine decides (money or match, Crawford, Jacoby: cubeAction()).
+        if (this.canDouble()) {
+          const advice = await this.host.ai({ kind: 'bg-cube-action', save: g.toJSON() }).catch(() => null);
+          if (this.game !== g) return;
+          if (advice?.double) {
+            this.busy = false;
+            this.host.thinking(false);
+            this.offerDouble();
+            return;
+          }
+        }
         this.busy = false;
         this.host.thinking(false);
         await this.roll();
@@ -608,6 +824,14 @@ export class BackgammonController {
     }
     if (lower === 'f') {
       this.host.flip();
+      return true;
+    }
+    if (lower === 'h') {
+      this.showHint();
+      return true;
+    }
+    if (lower === 'l') {
+      this.replay();
       return true;
     }
     if (lower === 't' && st.phase === 'cube-decision') {
@@ -766,7 +990,12 @@ export class BackgammonController {
       active: st.phase !== 'game-over' && st.phase !== 'opening' && st.turn === side,
       details: [
         this.host.t('bg.pips', { n: st.pips[side] }),
-        ...(m.length ? [this.host.t('bg.score', { n: m.score[side] })] : []),
+        // a match's score, or the points won so far in a money session (the engine keeps both)
+        ...(m.length
+          ? [this.host.t('bg.score', { n: m.score[side] })]
+          : m.score.white || m.score.black
+            ? [this.host.t('bg.moneyScore', { n: m.score[side] })]
+            : []),
       ],
     }));
   }
@@ -794,7 +1023,24 @@ export class BackgammonController {
           disabled: !human || !this.canDouble(),
           run: () => this.double(),
         });
+      if (this.lastPlayRow()?.steps.length)
+        out.push({
+          id: 'replay',
+          label: t('btn.replay'),
+          key: 'L',
+          disabled: !this.canReplay() || !this.humanTurn(),
+          run: () => this.replay(),
+        });
     } else if (st.phase === 'move') {
+      if (!this.isComputer(st.turn))
+        out.push({
+          id: 'hint',
+          label: t('btn.hint'),
+          icon: '?',
+          key: 'H',
+          disabled: !this.canHint(),
+          run: () => this.showHint(),
+        });
       out.push({ id: 'undo', label: t('btn.undo'), key: 'U', disabled: !human || !st.canUndo, run: () => this.undo() });
       out.push({
         id: 'confirm',
@@ -827,19 +1073,26 @@ export class BackgammonController {
       const m = st.match || { length: 0, score: { white: 0, black: 0 } };
       const matchOver = m.length > 0 && o && m.score[o.winner] >= m.length;
       const lines = [this.outcomeText(o)];
+      if (o && (o.kind === 'mars-x4' || o.kind === 'mars-x8')) lines.push(t(`over.reason.${o.kind}`));
       if (m.length)
         lines.push(
           `${t('bg.matchTo', { n: m.length })}: ${this.name('white')} ${m.score.white} – ${m.score.black} ${this.name('black')}`,
         );
+      else lines.push(`${this.name('white')} ${m.score.white} – ${m.score.black} ${this.name('black')}`);
       if (matchOver) lines.unshift(t('over.match', { player: this.name(o.winner) }));
       return {
         id: 'over',
         title: t('over.title'),
         lines,
-        buttons:
-          m.length && !matchOver
+        buttons: matchOver
+          ? [{ id: 'new', label: t('btn.newGame'), primary: true, run: () => this.host.newGame() }]
+          : m.length
             ? [{ id: 'next', label: t('btn.nextGame'), primary: true, run: () => this.nextGame() }]
-            : [{ id: 'new', label: t('btn.newGame'), primary: true, run: () => this.host.newGame() }],
+            : [
+                // money play: the next game keeps the session's points; a new game starts from 0
+                { id: 'next', label: t('btn.nextGame'), primary: true, run: () => this.nextGame() },
+                { id: 'new', label: t('btn.newGame'), run: () => this.host.newGame() },
+              ],
       };
     }
     return null;

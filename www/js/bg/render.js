@@ -24,6 +24,7 @@ export const THEME = {
   cubeFace: '#f4f1e6',
   cubeText: '#1b1b1b',
   label: '#f3e6cc',
+  last: '#7fe0ff', // the last play's marks
 };
 
 /**
@@ -51,6 +52,7 @@ export function themeFrom(p) {
     target: v('target', THEME.target),
     cursor: v('focus', THEME.cursor),
     label: v('label', THEME.label),
+    last: v('last', THEME.last),
   };
 }
 
@@ -61,7 +63,9 @@ export function themeFrom(p) {
  *   floating: [{x, y, side, scale}]  checkers drawn at free positions,
  *   rollable: boolean            dice area invites a roll,
  *   numbersFor: 'white'|'black'  whose numbering the point labels use,
- *   lastMove: [{from: loc, to: loc}],
+ *   lastMove: [{from: loc, to: loc}]  the last play's steps, marked on the board,
+ *   hintMove: [{from: loc, to: loc}]  a hinted play, drawn as arrows,
+ *   lastDice: { side, dice }     the last play's roll, shown on its side until the next roll,
  * }
  */
 export function draw(ctx, L, state, view = {}, theme = THEME) {
@@ -75,8 +79,10 @@ export function draw(ctx, L, state, view = {}, theme = THEME) {
     drawTrays(ctx, L, state, view, theme);
     drawCube(ctx, L, state, theme);
     drawDice(ctx, L, state, view, theme);
+    if (view.lastMove) drawLastArrivals(ctx, L, theme, view.lastMove, state);
   }
   drawHighlights(ctx, L, state, view, theme);
+  if (view.hintMove && state) drawHintMove(ctx, L, theme, view.hintMove, state);
   for (const f of view.floating || [])
     drawChecker(ctx, f.x, f.y, L.r * (f.scale || 1), f.side, theme, { lifted: true });
 }
@@ -183,19 +189,95 @@ function drawPoints(ctx, L, th, view) {
   }
 }
 
+/**
+ * The last play: a dashed line from each step's start to its end, a dashed ghost ring where the
+ * checker left and a solid ring around it where it arrived (shape, not only colour). Drawn
+ * under the checkers; the arrival ring is drawn again over them by drawLastArrivals.
+ */
 function drawLastMove(ctx, L, th, moves, state) {
   ctx.save();
-  ctx.strokeStyle = 'rgba(255,255,255,0.55)';
-  ctx.lineWidth = Math.max(1.5, L.unit * 0.06);
-  ctx.setLineDash([L.unit * 0.15, L.unit * 0.12]);
+  const lw = Math.max(1.5, L.unit * 0.06);
+  ctx.lineWidth = lw;
   for (const m of moves) {
-    const a = locCentre(L, m.from, state),
+    const a = m.from.kind === 'point' ? landingCentre(L, m.from, state) : locCentre(L, m.from, state),
       b = locCentre(L, m.to, state);
     if (!a || !b) continue;
+    ctx.strokeStyle = th.last;
+    ctx.setLineDash([L.unit * 0.15, L.unit * 0.12]);
     ctx.beginPath();
     ctx.moveTo(a.x, a.y);
     ctx.lineTo(b.x, b.y);
     ctx.stroke();
+    ctx.beginPath();
+    ctx.arc(a.x, a.y, L.r * 0.85, 0, Math.PI * 2);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+function drawLastArrivals(ctx, L, th, moves, state) {
+  ctx.save();
+  const lw = Math.max(2, L.r * 0.14);
+  for (const m of moves) {
+    if (m.to.kind === 'tray') continue;
+    const b = locCentre(L, m.to, state);
+    if (!b) continue;
+    ctx.lineWidth = lw * 1.6;
+    ctx.strokeStyle = th.halo;
+    ctx.beginPath();
+    ctx.arc(b.x, b.y, L.r * 1.04, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.lineWidth = lw;
+    ctx.strokeStyle = th.last;
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/**
+ * A hinted play: for each step an arrow from the checker to where it lands, and a ring there
+ * with a centre dot (drawn over the checkers, in the target colour, with a dark halo).
+ */
+function drawHintMove(ctx, L, th, moves, state) {
+  ctx.save();
+  const lw = Math.max(2, L.r * 0.16);
+  const counts = new Map();
+  for (const m of moves) {
+    const a = locCentre(L, m.from, state);
+    const k = `${m.to.kind}${m.to.n ?? m.to.side}`;
+    const extra = counts.get(k) || 0;
+    counts.set(k, extra + 1);
+    const b =
+      m.to.kind === 'tray'
+        ? locCentre(L, m.to, state)
+        : landingCentre(L, m.to, {
+            ...state,
+            points: state.points.map((v, i) => (m.to.kind === 'point' && i === m.to.n - 1 ? Math.abs(v) + extra : v)),
+          });
+    if (!a || !b) continue;
+    for (const [w, c] of [
+      [lw * 2, th.halo],
+      [lw, th.target],
+    ]) {
+      ctx.lineWidth = w;
+      ctx.strokeStyle = c;
+      ctx.beginPath();
+      ctx.moveTo(a.x, a.y);
+      ctx.lineTo(b.x, b.y);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(b.x, b.y, L.r * 0.8, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+    const ang = Math.atan2(b.y - a.y, b.x - a.x);
+    const tip = { x: b.x - Math.cos(ang) * L.r * 0.8, y: b.y - Math.sin(ang) * L.r * 0.8 };
+    ctx.fillStyle = th.target;
+    ctx.beginPath();
+    ctx.moveTo(tip.x, tip.y);
+    ctx.lineTo(tip.x - Math.cos(ang - 0.5) * L.r * 0.6, tip.y - Math.sin(ang - 0.5) * L.r * 0.6);
+    ctx.lineTo(tip.x - Math.cos(ang + 0.5) * L.r * 0.6, tip.y - Math.sin(ang + 0.5) * L.r * 0.6);
+    ctx.closePath();
+    ctx.fill();
   }
   ctx.restore();
 }
@@ -356,6 +438,16 @@ function drawDice(ctx, L, state, view, th) {
   if (dice.length === 2 && dice[0] === dice[1]) dice = [dice[0], dice[0], dice[0], dice[0]];
   if (!dice.length) {
     if (view.rollable) for (const c of L.dice.slots(side, 2)) drawDieBlank(ctx, c.x, c.y, size, th);
+    // the opponent's last roll stays on its side until the next roll
+    const last = view.lastDice;
+    if (last && last.side !== side && last.dice?.length) {
+      let ld = last.dice;
+      if (ld.length === 2 && ld[0] === ld[1]) ld = [ld[0], ld[0], ld[0], ld[0]];
+      const ls = L.dice.slots(last.side, ld.length);
+      ld.forEach((d, i) => {
+        drawDie(ctx, ls[i].x, ls[i].y, size * (ld.length > 2 ? 0.9 : 1), d, last.side, th, false);
+      });
+    }
     return;
   }
   const left = [...(state.diceLeft || [])];

@@ -72,6 +72,18 @@ export class DraughtsController {
     return [...out];
   }
 
+  /**
+   * While several capture paths from the selected piece are open: the squares that tell them
+   * apart, landing or captured, anywhere along the way (on some candidate paths, not on all).
+   */
+  distinguishing() {
+    if (!this.sel || this.sel.cands.length < 2) return [];
+    const count = new Map();
+    for (const m of this.sel.cands)
+      for (const sq of new Set([...m.path.slice(1), ...m.captured])) count.set(sq, (count.get(sq) || 0) + 1);
+    return [...count].filter(([, n]) => n < this.sel.cands.length).map(([sq]) => sq);
+  }
+
   ambiguous() {
     if (!this.sel) return false;
     const ends = this.sel.cands.map((m) => m.to);
@@ -91,7 +103,7 @@ export class DraughtsController {
       this._palette = palette;
       this._theme = themeFrom(palette);
     }
-    const human = this.humanTurn() && !this.busy;
+    const human = this.humanTurn() && !this.busy && !this.browsed;
     const view = {
       sources: human && !this.sel ? this.sources() : [],
       selected: this.sel ? this.sel.from : null,
@@ -100,12 +112,22 @@ export class DraughtsController {
       cursor: this.host.focused && this.host.keyboard ? this.cursor : null,
       ...this.view,
     };
+    const hint = this.currentHint() && this.hint.best;
+    if (hint) {
+      view.paths = [...(view.paths || []), hint.path];
+    }
     if (this.drag?.started) {
       const piece = this.pieceAt(this.drag.from);
       view.hidden = [this.drag.from];
       view.floating = [{ x: this.drag.x, y: this.drag.y, color: piece.color, king: piece.king }];
     }
-    draw(ctx, this.L, this.state, view, this._theme);
+    draw(
+      ctx,
+      this.L,
+      this.browsed?.state || this.state,
+      this.browsed ? { ...view, selected: null, hidden: [], floating: [], paths: [], cursor: null } : view,
+      this._theme,
+    );
   }
 
   pieceAt(sq) {
@@ -185,7 +207,7 @@ export class DraughtsController {
   activate(sq) {
     if (!this.humanTurn() || this.busy || !sq) return;
     if (this.sel) {
-      if (this.targets().includes(sq)) return this.choose(sq);
+      if (this.targets().includes(sq) || this.distinguishing().includes(sq)) return this.choose(sq);
       if (sq === this.sel.from) {
         if (!this.locked()) this.deselect();
         return;
@@ -228,6 +250,8 @@ export class DraughtsController {
     const k = s.chosen.length + 1;
     let narrowed = s.cands.filter((m) => m.path[k] === sq);
     if (ends.length > 1 && !narrowed.length) narrowed = ends;
+    // a square further along (or a piece captured) that tells the open paths apart
+    if (!narrowed.length) narrowed = s.cands.filter((m) => m.path.slice(1).includes(sq) || m.captured.includes(sq));
     if (narrowed.length === 1) return this.play(narrowed[0], opts);
     if (!narrowed.length) return this.refused({ from: s.from, to: sq });
     if (narrowed.every((m) => m.path[k] === sq)) s.chosen.push(sq);
@@ -316,7 +340,7 @@ export class DraughtsController {
 
   undo() {
     // the engine says whether a move can be taken back (under touch-move it cannot)
-    if (this.busy || !this.state.canUndo) return;
+    if (this.busy || this.thinkingNow || !this.state.canUndo) return;
     try {
       this.game.undo();
       // against the computer, take back its reply too so it is the player's turn again
@@ -401,12 +425,18 @@ export class DraughtsController {
     this.thinkingNow = true;
     this.host.thinking(true);
     const g = this.game;
+    const asked = st.fen;
+    let stale = false;
     try {
       const started = performance.now();
       const move = await this.host.ai({ kind: 'ru', save: this.saveData(), level: this.host.level });
       const pause = (this.host.motion ? 600 : 50) - (performance.now() - started);
       if (pause > 0) await sleep(pause);
-      if (this.game !== g) return;
+      // a reply to a position that is gone (a new game, a loaded one) is dropped, never played
+      if (this.game !== g || this.game.state().fen !== asked) {
+        stale = true;
+        return;
+      }
       this.host.thinking(false);
       const m = this.moves.find((x) => x.notation === move.notation) || move;
       await this.play(m);
@@ -416,6 +446,7 @@ export class DraughtsController {
     } finally {
       this.thinkingNow = false;
       this.host.thinking(false);
+      if (stale) this.host.changed(); // the computer looks at the position now on the board
     }
   }
 
@@ -430,6 +461,10 @@ export class DraughtsController {
     }
     if (lower === 'f') {
       this.host.flip();
+      return true;
+    }
+    if (lower === 'h') {
+      this.showHint();
       return true;
     }
     const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -522,11 +557,101 @@ export class DraughtsController {
     return '';
   }
 
-  moveList() {
+  /** The key help of draughts (no roll, no cube). */
+  keysHelp() {
+    return this.host.t('a11y.keysRu');
+  }
+
+  // ---- hints -------------------------------------------------------------------------------
+
+  canHint() {
+    return this.humanTurn() && !this.busy && this.moves.length > 0 && !this.state.touched;
+  }
+
+  /** Asks the engine's search (in the worker) for the best move, its score and line. */
+  async showHint() {
+    const t = this.host.t;
+    if (this.browsed) this.host.browseTo(null);
+    if (!this.canHint()) {
+      this.host.announce(t('hint.none'));
+      return;
+    }
+    const g = this.game,
+      key = this.state.fen;
+    let a;
+    try {
+      a = await this.host.ai({ kind: 'ru-hint', save: this.saveData() });
+    } catch (e) {
+      return this.error(e);
+    }
+    if (this.game !== g || this.state.fen !== key || !a?.best) return;
+    this.hint = { key, ...a };
+    this.host.announce(`${t('hint.ruTitle')}: ${this.currentHint().lines[0].text}`);
+    this.host.changed();
+  }
+
+  /** The score of a search in words: '+0.35' men, or a win / loss in so many plies. */
+  scoreText(score) {
+    const t = this.host.t;
+    if ('winIn' in score) return t('hint.winIn', { n: score.winIn });
+    if ('lossIn' in score) return t('hint.lossIn', { n: score.lossIn });
+    const v = score.centi / 100;
+    return `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(2)}`;
+  }
+
+  currentHint() {
+    const h = this.hint;
+    if (!h || h.key !== this.state?.fen || this.browsed || this.busy) return null;
+    const t = this.host.t;
+    return {
+      title: t('hint.ruTitle'),
+      lines: [
+        {
+          text: t('hint.ru', {
+            move: h.best.notation,
+            score: this.scoreText(h.score),
+            line: h.pv.slice(0, 6).join(' '),
+          }),
+          shown: true,
+          run: () => this.host.announce(this.currentHint()?.lines[0].text),
+        },
+      ],
+    };
+  }
+
+  /** The move list: a cell per move played ('c3-d4'), with the number of plies after it. */
+  records() {
     const h = this.state?.history || [];
-    const rows = [];
-    for (let i = 0; i < h.length; i += 2) rows.push({ n: i / 2 + 1, white: h[i], black: h[i + 1] || '' });
-    return rows;
+    const first = this.startTurn();
+    const cells = h.map((text, i) => ({
+      index: i + 1,
+      player: (i % 2 === 0) === (first === 'white') ? 'white' : 'black',
+      text,
+    }));
+    return { cells, live: h.length };
+  }
+
+  /** Who moved first: the start position's side to move (FEN), White from the standard start. */
+  startTurn() {
+    const start = safe(() => this.game.toJSON().start, null);
+    return typeof start === 'string' && start.startsWith('B') ? 'black' : 'white';
+  }
+
+  /** The state after `index` plies: the engine replays the game's moves from its start. */
+  positionAt(index) {
+    const M = this.host.mod;
+    const save = safe(() => this.game.toJSON(), null);
+    if (!save) return null;
+    const g = safe(() => M.RussianDraughts.fromFen(save.start, save.options), null);
+    if (!g) return null;
+    try {
+      for (const mv of save.moves.slice(0, index)) g.play(mv);
+      return g.state();
+    } catch {
+      return null;
+    } finally {
+      safe(() => g.free?.(), null);
+    }
   }
 
   controls() {
@@ -539,9 +664,10 @@ export class DraughtsController {
         id: 'undo',
         label: t('btn.undo'),
         key: 'U',
-        disabled: !human || !st.canUndo || !!this.drawOffer,
+        disabled: !human || !!this.thinkingNow || !st.canUndo || !!this.drawOffer,
         run: () => this.undo(),
       },
+      { id: 'hint', label: t('btn.hint'), icon: '?', key: 'H', disabled: !this.canHint(), run: () => this.showHint() },
       { id: 'draw', label: t('btn.offerDraw'), disabled: !this.humanTurn() || this.busy, run: () => this.offerDraw() },
       { id: 'flip', label: t('btn.flip'), key: 'F', run: () => this.host.flip() },
     ];

@@ -132,7 +132,7 @@ export default {
 
   'a11y.board': 'Дъска за {game}',
   'a11y.keys':
-    'Стрелки: избор; Enter: вдигни или постави; Escape: отказ. R: хвърли, U: отмени, C: потвърди, D: удвои, F: обърни.',
+    'Стрелки: избор; Enter: вдигни или постави; Escape: отказ. R: хвърли, U: отмени, C: потвърди, D: удвои, F: обърни. H: подсказка, L: повтори последния ход; Page Up / Page Down: преглед на ходовете.',
   'a11y.point': 'пункт {n}',
   'a11y.bar': 'барът',
   'a11y.off': 'изнесени',
@@ -229,4 +229,33 @@ export default {
   'phase.cube-decision': 'предложено е удвояване',
   'phase.choose-doubles': 'избор на чифт',
   'phase.game-over': 'играта свърши',
+
+  // issue 16: the play view (last move, move list, hints)
+  'btn.replay': 'Повтори хода',
+  'btn.hint': 'Подсказка',
+  'nav.label': 'Преглед на играта',
+  'nav.first': 'Начална позиция',
+  'nav.prev': 'Предишен ход',
+  'nav.next': 'Следващ ход',
+  'nav.last': 'Обратно към играта',
+  'moves.browsing': 'Показана е позицията след ход {n}. Играта продължава от последния ход.',
+  'moves.start': 'начало',
+  'rec.double': 'удвоява на {n}',
+  'rec.take': 'приема',
+  'rec.pass': 'отказва',
+  'rec.resign': 'се предава',
+  'rec.noMove': 'няма ход',
+  'hint.title': 'Най-добри ходове',
+  'hint.ruTitle': 'Най-добър ход',
+  'hint.bg': '{n}. {play} · стойност {eq} · победа {win}% · гамон {gammon}%',
+  'hint.ru': '{move} · оценка {score} · вариант {line}',
+  'hint.none': 'Няма подсказка сега: не е твой ход.',
+  'hint.winIn': 'победа след {n}',
+  'hint.lossIn': 'загуба след {n}',
+  'a11y.keysRu':
+    'Стрелки: избор на поле; Enter: вдигни или постави; Escape: отказ. U: отмени, H: подсказка, F: обърни; Page Up / Page Down: преглед на ходовете.',
+  'bg.moneyScore': 'точки {n}',
+  'error.empty-position': 'В този Position ID няма пулове на дъската: няма игра за игране.',
+  'over.reason.mars-x4': '×4: загубилият не е извадил пул и още има пул извън своя дом',
+  'over.reason.mars-x8': '×8: загубилият не е извадил пул и още има пул на бара',
 };

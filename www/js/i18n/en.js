@@ -132,7 +132,7 @@ export default {
 
   'a11y.board': '{game} board',
   'a11y.keys':
-    'Arrow keys: choose; Enter: pick up or put down; Escape: cancel. R: roll, U: undo, C: confirm, D: double, F: flip.',
+    'Arrow keys: choose; Enter: pick up or put down; Escape: cancel. R: roll, U: undo, C: confirm, D: double, F: flip. H: hint, L: replay the last move; Page Up / Page Down: browse the moves.',
   'a11y.point': 'point {n}',
   'a11y.bar': 'the bar',
   'a11y.off': 'off the board',
@@ -228,4 +228,33 @@ export default {
   'phase.cube-decision': 'a double is offered',
   'phase.choose-doubles': 'doubles to choose',
   'phase.game-over': 'the game is over',
+
+  // issue 16: the play view (last move, move list, hints)
+  'btn.replay': 'Replay move',
+  'btn.hint': 'Hint',
+  'nav.label': 'Browse the game',
+  'nav.first': 'First position',
+  'nav.prev': 'Previous move',
+  'nav.next': 'Next move',
+  'nav.last': 'Back to the game',
+  'moves.browsing': 'Showing the position after move {n}. The game goes on from the last move.',
+  'moves.start': 'the start',
+  'rec.double': 'doubles to {n}',
+  'rec.take': 'takes',
+  'rec.pass': 'passes',
+  'rec.resign': 'resigns',
+  'rec.noMove': 'no move',
+  'hint.title': 'Best plays',
+  'hint.ruTitle': 'Best move',
+  'hint.bg': '{n}. {play} · equity {eq} · win {win}% · gammon {gammon}%',
+  'hint.ru': '{move} · score {score} · line {line}',
+  'hint.none': 'No hint now: it is not your move.',
+  'hint.winIn': 'win in {n}',
+  'hint.lossIn': 'loss in {n}',
+  'a11y.keysRu':
+    'Arrow keys: choose a square; Enter: pick up or put down; Escape: cancel. U: undo, H: hint, F: flip; Page Up / Page Down: browse the moves.',
+  'bg.moneyScore': 'points {n}',
+  'error.empty-position': 'That Position ID has no checkers on the board: there is no game to play.',
+  'over.reason.mars-x4': '×4: the loser bore off no checker and still has one outside his own home board',
+  'over.reason.mars-x8': '×8: the loser bore off no checker and still has one on the bar',
 };

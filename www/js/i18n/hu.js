@@ -133,7 +133,7 @@ export default {
 
   'a11y.board': '{game} tábla',
   'a11y.keys':
-    'Nyilak: választás; Enter: felvesz vagy lerak; Escape: mégse. R: dobás, U: visszavonás, C: kész, D: duplázás, F: fordítás.',
+    'Nyilak: választás; Enter: felvesz vagy lerak; Escape: mégse. R: dobás, U: visszavonás, C: kész, D: duplázás, F: fordítás. H: tipp, L: az utolsó lépés visszajátszása; Page Up / Page Down: lapozás a lépések között.',
   'a11y.point': '{n}. mező',
   'a11y.bar': 'a bár',
   'a11y.off': 'kihordva',
@@ -229,4 +229,33 @@ export default {
   'phase.cube-decision': 'duplázást ajánlottak',
   'phase.choose-doubles': 'dupla választása',
   'phase.game-over': 'a játszma véget ért',
+
+  // issue 16: the play view (last move, move list, hints)
+  'btn.replay': 'Lépés visszajátszása',
+  'btn.hint': 'Tipp',
+  'nav.label': 'A játszma lapozása',
+  'nav.first': 'Kezdőállás',
+  'nav.prev': 'Előző lépés',
+  'nav.next': 'Következő lépés',
+  'nav.last': 'Vissza a játékhoz',
+  'moves.browsing': 'A(z) {n}. lépés utáni állás látható. A játék az utolsó lépéstől folytatódik.',
+  'moves.start': 'kezdés',
+  'rec.double': 'dupláz: {n}',
+  'rec.take': 'elfogad',
+  'rec.pass': 'felad',
+  'rec.resign': 'felad',
+  'rec.noMove': 'nincs lépés',
+  'hint.title': 'Legjobb lépések',
+  'hint.ruTitle': 'Legjobb lépés',
+  'hint.bg': '{n}. {play} · egyenérték {eq} · győzelem {win}% · gammon {gammon}%',
+  'hint.ru': '{move} · érték {score} · változat {line}',
+  'hint.none': 'Most nincs tipp: nem te lépsz.',
+  'hint.winIn': 'nyer {n} lépésben',
+  'hint.lossIn': 'veszít {n} lépésben',
+  'a11y.keysRu':
+    'Nyilak: mező választása; Enter: felvesz vagy lerak; Escape: mégse. U: visszavonás, H: tipp, F: fordítás; Page Up / Page Down: lapozás a lépések között.',
+  'bg.moneyScore': 'pont {n}',
+  'error.empty-position': 'Ebben a Position ID-ben nincs korong a táblán: nincs mit játszani.',
+  'over.reason.mars-x4': '×4: a vesztes egy korongot sem hozott ki, és még van egy a saját házán kívül',
+  'over.reason.mars-x8': '×8: a vesztes egy korongot sem hozott ki, és még van egy a sávon',
 };

@@ -134,7 +134,7 @@ export default {
 
   'a11y.board': 'Tabla de {game}',
   'a11y.keys':
-    'Săgeți: alegi; Enter: ridici sau pui piesa; Escape: renunți. R: aruncă, U: anulează, C: confirmă, D: dublează, F: întoarce.',
+    'Săgeți: alegi; Enter: ridici sau pui piesa; Escape: renunți. R: aruncă, U: anulează, C: confirmă, D: dublează, F: întoarce. H: sugestie, L: reia ultima mutare; Page Up / Page Down: parcurgi mutările.',
   'a11y.point': 'punctul {n}',
   'a11y.bar': 'bara',
   'a11y.off': 'scoase',
@@ -232,4 +232,33 @@ export default {
   'phase.cube-decision': 's-a oferit dublarea',
   'phase.choose-doubles': 'de ales dubla',
   'phase.game-over': 'partida s-a terminat',
+
+  // issue 16: the play view (last move, move list, hints)
+  'btn.replay': 'Reia mutarea',
+  'btn.hint': 'Sugestie',
+  'nav.label': 'Parcurge partida',
+  'nav.first': 'Poziția inițială',
+  'nav.prev': 'Mutarea anterioară',
+  'nav.next': 'Mutarea următoare',
+  'nav.last': 'Înapoi la joc',
+  'moves.browsing': 'Se arată poziția după mutarea {n}. Jocul continuă de la ultima mutare.',
+  'moves.start': 'început',
+  'rec.double': 'dublează la {n}',
+  'rec.take': 'acceptă',
+  'rec.pass': 'refuză',
+  'rec.resign': 'abandonează',
+  'rec.noMove': 'nicio mutare',
+  'hint.title': 'Cele mai bune mutări',
+  'hint.ruTitle': 'Cea mai bună mutare',
+  'hint.bg': '{n}. {play} · echitate {eq} · câștig {win}% · gammon {gammon}%',
+  'hint.ru': '{move} · scor {score} · variantă {line}',
+  'hint.none': 'Nicio sugestie acum: nu e rândul tău.',
+  'hint.winIn': 'câștig în {n}',
+  'hint.lossIn': 'pierdere în {n}',
+  'a11y.keysRu':
+    'Săgeți: alegi un câmp; Enter: ridici sau pui piesa; Escape: renunți. U: anulează, H: sugestie, F: întoarce; Page Up / Page Down: parcurgi mutările.',
+  'bg.moneyScore': 'puncte {n}',
+  'error.empty-position': 'Acest Position ID nu are nicio piesă pe tablă: nu e niciun joc de jucat.',
+  'over.reason.mars-x4': '×4: învinsul nu a scos nicio piesă și mai are una în afara propriei case',
+  'over.reason.mars-x8': '×8: învinsul nu a scos nicio piesă și mai are una pe bară',
 };
