@@ -25,14 +25,14 @@ cmp -s target/pkg-plain/tabla.js "$out/tabla.js" || { echo "the SIMD and plain g
 cp target/pkg-plain/tabla_bg.wasm "$out/tabla_plain_bg.wasm"
 
 # The package around the generated glue: a Node entry that initialises itself, README, manifest.
-cp js/index.js js/index.d.ts js/node.js js/node.d.ts "$out/"
+cp js/index.js js/simd.js js/index.d.ts js/node.js js/node.d.ts "$out/"
 node scripts/package-json.mjs > "$out/package.json"
 cp README.md "$out/README.md"
 rm -f "$out/.gitignore"
 
 rm -rf www/pkg
 mkdir -p www/pkg
-cp "$out"/index.js "$out"/tabla.js "$out"/tabla.d.ts "$out"/tabla_bg.wasm "$out"/tabla_plain_bg.wasm www/pkg/
+cp "$out"/index.js "$out"/simd.js "$out"/tabla.js "$out"/tabla.d.ts "$out"/tabla_bg.wasm "$out"/tabla_plain_bg.wasm www/pkg/
 
 # The service worker's versioned set: every file the pages load, with its SHA-256 (www/sw.js
 # promotes a generation only when each file it fetched has the hash listed here).

@@ -24,6 +24,7 @@ const pkg = {
   },
   files: [
     'index.js',
+    'simd.js',
     'index.d.ts',
     'tabla.js',
     'tabla.d.ts',
@@ -34,7 +35,8 @@ const pkg = {
     'node.d.ts',
     'README.md',
   ],
-  sideEffects: ['./node.js'],
+  // simd.js sets the global its importers read (it is shared with the app's service worker)
+  sideEffects: ['./node.js', './simd.js'],
   keywords: ['backgammon', 'tabla', 'table', 'acey-deucey', 'draughts', 'shashki', 'checkers', 'wasm', 'game'],
   engines: { node: '>=20' },
 };

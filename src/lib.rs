@@ -14,6 +14,7 @@ pub mod ai;
 pub mod backgammon;
 pub mod dice;
 pub mod draughts;
+pub mod errors;
 pub mod small_sort;
 pub mod wasm;
 

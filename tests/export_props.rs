@@ -134,6 +134,7 @@ fn random_bg_session(seed: u64, bits: u32, dice: u8, actions: usize) -> BgGame {
         enter_all_before_passing: Some(acey && flag(6)),
         exact_bear_off: Some(flag(7)),
         seed: None,
+        turn: None,
     };
     let options = input.resolve().unwrap();
     let mut g = match dice {

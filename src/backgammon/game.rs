@@ -29,6 +29,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::{Dice, DiceError, DiceSource, Die, Roll};
+use crate::errors::{ErrorCode, Field};
 
 use super::movegen::{Play, Step, generate_n};
 use super::notation::{NotationError, format_play, resolve};
@@ -142,16 +143,18 @@ pub enum GameError {
     MatchOver,
     /// Bad dice.
     Dice(DiceError),
-    /// A step that is not allowed now.
-    IllegalStep { from: u8, to: u8, reason: String },
+    /// A step that is not allowed now; `code` names the rule that refuses it (`bar-first`,
+    /// `point-closed`, `must-use-both`, ... see [`crate::errors::ERROR_CODES`]).
+    IllegalStep { from: u8, to: u8, code: &'static str, reason: String },
     /// Nothing to take back in this turn.
     NothingToUndo,
     /// `confirm` before the steps form a complete legal play.
     IncompletePlay { reason: String },
     /// Play text that does not parse or is not legal.
     Notation(NotationError),
-    /// A cube action that is not allowed.
-    Cube { reason: String },
+    /// A cube action that is not allowed; `code`: `cube-off`, `crawford-game`, `cube-owned`,
+    /// `cube-max` or `extra-roll`.
+    Cube { code: &'static str, reason: String },
     /// A whole play given as steps that is not legal.
     IllegalPlay { reason: String },
 }
@@ -165,7 +168,7 @@ impl fmt::Display for GameError {
             GameError::GameOver => write!(f, "the game is over"),
             GameError::MatchOver => write!(f, "the match is over"),
             GameError::Dice(e) => write!(f, "{e}"),
-            GameError::IllegalStep { from, to, reason } => {
+            GameError::IllegalStep { from, to, reason, .. } => {
                 let fs = if *from == 25 { "bar".to_string() } else { from.to_string() };
                 let ts = if *to == 0 { "off".to_string() } else { to.to_string() };
                 write!(f, "cannot move {fs}/{ts}: {reason}")
@@ -173,13 +176,40 @@ impl fmt::Display for GameError {
             GameError::NothingToUndo => write!(f, "there is no step to take back in this turn"),
             GameError::IncompletePlay { reason } => write!(f, "the play is not complete: {reason}"),
             GameError::Notation(e) => write!(f, "{e}"),
-            GameError::Cube { reason } => write!(f, "cannot use the cube: {reason}"),
+            GameError::Cube { reason, .. } => write!(f, "cannot use the cube: {reason}"),
             GameError::IllegalPlay { reason } => write!(f, "not a legal play: {reason}"),
         }
     }
 }
 
 impl std::error::Error for GameError {}
+
+impl ErrorCode for GameError {
+    fn code(&self) -> &'static str {
+        match self {
+            GameError::WrongPhase { .. } => "wrong-phase",
+            GameError::GameOver => "game-over",
+            GameError::MatchOver => "match-over",
+            GameError::Dice(e) => e.code(),
+            GameError::IllegalStep { code, .. } | GameError::Cube { code, .. } => code,
+            GameError::NothingToUndo => "nothing-to-undo",
+            GameError::IncompletePlay { .. } => "incomplete-play",
+            GameError::Notation(e) => e.code(),
+            GameError::IllegalPlay { .. } => "illegal-play",
+        }
+    }
+
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        match self {
+            GameError::WrongPhase { action, phase } => {
+                vec![("action", (*action).into()), ("phase", phase.name().into())]
+            }
+            GameError::IllegalStep { from, to, .. } => vec![("from", (*from).into()), ("to", (*to).into())],
+            GameError::Notation(e) => e.fields(),
+            _ => Vec::new(),
+        }
+    }
+}
 
 impl From<DiceError> for GameError {
     fn from(e: DiceError) -> GameError {
@@ -213,6 +243,14 @@ struct Segment {
 pub struct PlayInfo {
     pub notation: String,
     pub position_id: String,
+    pub steps: Vec<Step>,
+}
+
+/// A point one checker can reach now, with the steps that take it there ([`Game::destinations`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Destination {
+    /// The mover's point (0 = off).
+    pub to: u8,
     pub steps: Vec<Step>,
 }
 
@@ -252,6 +290,23 @@ pub struct Game {
     outcome: Option<Outcome>,
     pub(crate) record: Vec<Action>,
     last_play: Option<LastPlay>,
+    /// The match state the first game started in, when not 0-0 with a centred cube (a game
+    /// from a gnubg Match ID); kept for saves.
+    pub(crate) match_start: Option<MatchStart>,
+}
+
+/// The match state a game starts in (from a gnubg Match ID): score, cube, Crawford.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchStart {
+    /// `[white, black]`.
+    pub score: [u32; 2],
+    pub cube_value: u32,
+    pub cube_owner: Option<Player>,
+    /// This game is the Crawford game.
+    pub crawford: bool,
+    /// The Crawford game has been played (a player is at match length - 1, not in it).
+    pub crawford_done: bool,
 }
 
 impl Game {
@@ -288,6 +343,7 @@ impl Game {
             outcome: None,
             record: Vec::new(),
             last_play: None,
+            match_start: None,
         };
         g.reset_board();
         g
@@ -608,56 +664,93 @@ impl Game {
                 self.apply_step(st);
                 Ok(st)
             }
-            None => Err(GameError::IllegalStep { from, to, reason: self.explain_step(from, to) }),
+            None => {
+                let (code, reason) = self.explain_step(from, to);
+                Err(GameError::IllegalStep { from, to, code, reason })
+            }
         }
     }
 
     /// Moves one checker from `from` to `to` using one or more dice (a drag across several
-    /// points): a single step when one die does it, else the shortest chain of legal steps of
-    /// that checker, preferring one that hits nothing on the way (as `24/16` means in gnubg
-    /// notation). Returns the steps made; on error nothing moves.
+    /// points), by the path [`Game::path_to`] chooses. Returns the steps made; on error nothing
+    /// moves.
     pub fn step_to(&mut self, from: u8, to: u8) -> Result<Vec<Step>, GameError> {
         if self.phase != Phase::Move {
             return Err(self.phase_error("move", self.phase));
         }
-        if let Ok(st) = self.clone().step(from, to) {
-            self.step(from, to)?;
-            return Ok(vec![st]);
-        }
-        let mut best: Option<(Vec<Step>, usize)> = None;
-        let mut stack = vec![(self.clone(), from, Vec::<Step>::new())];
-        while let Some((g, at, path)) = stack.pop() {
-            for st in g.legal_steps() {
-                if st.from != at || (st.to < to && st.to != 0) || (st.to == 0 && to != 0) {
-                    continue;
-                }
-                let mut g2 = g.clone();
-                g2.apply_step(st);
-                let mut p2 = path.clone();
-                p2.push(st);
-                if st.to == to {
-                    let hits_on_way = p2[..p2.len() - 1].iter().filter(|s| s.hit).count();
-                    let better = match &best {
-                        None => true,
-                        Some((b, h)) => (p2.len(), hits_on_way) < (b.len(), *h),
-                    };
-                    if better {
-                        best = Some((p2, hits_on_way));
-                    }
-                } else if st.to != 0 {
-                    stack.push((g2, st.to, p2));
-                }
-            }
-        }
-        match best {
-            Some((steps, _)) => {
+        match self.path_to(from, to) {
+            Some(steps) => {
                 for st in &steps {
                     self.apply_step(*st);
                 }
                 Ok(steps)
             }
-            None => Err(GameError::IllegalStep { from, to, reason: self.explain_step(from, to) }),
+            None => {
+                let (code, reason) = self.explain_step(from, to);
+                // One die would not do it; several legal steps of that checker do not reach it either.
+                let code = if code == "no-die" { "no-path" } else { code };
+                Err(GameError::IllegalStep { from, to, code, reason })
+            }
         }
+    }
+
+    /// Every point one checker on `from` can reach now with the dice left, each with the exact
+    /// steps [`Game::step_to`] would make (ordered from the nearest point; 0 = off last). Empty
+    /// outside phase `Move`.
+    pub fn destinations(&self, from: u8) -> Vec<Destination> {
+        let mut out: Vec<Destination> =
+            self.paths_from(from).into_iter().map(|(to, steps)| Destination { to, steps }).collect();
+        out.sort_by_key(|d| if d.to == 0 { u8::MAX } else { u8::MAX - d.to });
+        out
+    }
+
+    /// The steps that take one checker from `from` to `to` now, as [`Game::step_to`] makes them.
+    ///
+    /// The rule (BG-DRAG-PATH), whatever the order in which the dice were rolled: a single step
+    /// when one die does it (bearing off: the smallest die that does); else the shortest chain of
+    /// legal steps of that checker (each leading to some legal whole play), preferring the chain
+    /// that hits nothing on the way, then the one that uses the larger die first. This is what
+    /// gnubg notation means by `24/16`: a hit on the way would be written `24/18*/16`.
+    pub fn path_to(&self, from: u8, to: u8) -> Option<Vec<Step>> {
+        self.paths_from(from).into_iter().find(|(t, _)| *t == to).map(|(_, steps)| steps)
+    }
+
+    /// The chosen path to each reachable point (see [`Game::path_to`]).
+    fn paths_from(&self, from: u8) -> Vec<(u8, Vec<Step>)> {
+        if self.phase != Phase::Move {
+            return Vec::new();
+        }
+        // key: (steps, hits on the way, the dice: a single step the smallest die, a chain the
+        // larger die first)
+        type Key = (usize, usize, Vec<i16>);
+        let key = |p: &[Step]| -> Key {
+            let hits = p[..p.len() - 1].iter().filter(|s| s.hit).count();
+            let sign = if p.len() == 1 { 1 } else { -1 };
+            (p.len(), hits, p.iter().map(|s| sign * s.die as i16).collect())
+        };
+        let mut best: Vec<(u8, Vec<Step>, Key)> = Vec::new();
+        let mut stack = vec![(self.clone(), from, Vec::<Step>::new())];
+        while let Some((g, at, path)) = stack.pop() {
+            for st in g.legal_steps() {
+                if st.from != at {
+                    continue;
+                }
+                let mut p2 = path.clone();
+                p2.push(st);
+                let k = key(&p2);
+                match best.iter_mut().find(|(t, _, _)| *t == st.to) {
+                    Some(b) if k < b.2 => *b = (st.to, p2.clone(), k),
+                    Some(_) => {}
+                    None => best.push((st.to, p2.clone(), k)),
+                }
+                if st.to != 0 {
+                    let mut g2 = g.clone();
+                    g2.apply_step(st);
+                    stack.push((g2, st.to, p2));
+                }
+            }
+        }
+        best.into_iter().map(|(t, p, _)| (t, p)).collect()
     }
 
     /// Moves one checker from `from` with the die `die`.
@@ -673,7 +766,8 @@ impl Game {
             }
             None => {
                 let to = if from as i32 - die as i32 > 0 { from - die } else { 0 };
-                Err(GameError::IllegalStep { from, to, reason: self.explain_step_die(from, die) })
+                let (code, reason) = self.explain_step_die(from, die);
+                Err(GameError::IllegalStep { from, to, code, reason })
             }
         }
     }
@@ -688,75 +782,95 @@ impl Game {
         }
     }
 
-    fn explain_step(&self, from: u8, to: u8) -> String {
+    fn explain_step(&self, from: u8, to: u8) -> (&'static str, String) {
         if from > 25 || to > 24 {
-            return "points are 1-24, the bar is 25 and off is 0".to_string();
+            return ("bad-point", "points are 1-24, the bar is 25 and off is 0".to_string());
         }
         if to >= from {
-            return "checkers move from higher to lower points".to_string();
+            return ("wrong-direction", "checkers move from higher to lower points".to_string());
         }
         let left = self.dice_left();
         if left.is_empty() || self.steps().len() >= self.seg.as_ref().map(|s| s.len).unwrap_or(0) {
-            return "the play is complete: confirm it or undo a step".to_string();
+            return ("play-complete", "the play is complete: confirm it or undo a step".to_string());
         }
         if to == 0 {
             let usable: Vec<u8> = left.iter().copied().filter(|&d| d >= from).collect();
             if usable.is_empty() {
-                return format!("no die left ({}) bears off from the {from}-point", join(&left));
+                return ("no-die", format!("no die left ({}) bears off from the {from}-point", join(&left)));
             }
             return self.explain_step_die(from, usable[0]);
         }
         let die = from - to;
         if !left.contains(&die) {
-            return format!("that takes a {die} and the dice left are {}", join(&left));
+            return ("no-die", format!("that takes a {die} and the dice left are {}", join(&left)));
         }
         self.explain_step_die(from, die)
     }
 
-    fn explain_step_die(&self, from: u8, die: u8) -> String {
+    fn explain_step_die(&self, from: u8, die: u8) -> (&'static str, String) {
         let p = &self.pos;
         let left = self.dice_left();
         if !left.contains(&die) {
-            return format!("there is no {die} among the dice left ({})", join(&left));
+            return ("no-die", format!("there is no {die} among the dice left ({})", join(&left)));
         }
         if from == 0 || from > 25 {
-            return "points are 1-24 and the bar is 25".to_string();
+            return ("bad-point", "points are 1-24 and the bar is 25".to_string());
         }
         let f = from as usize;
         if f == BAR {
             if p.bar(false) == 0 && p.unentered(false) == 0 {
-                return "you have no checker on the bar or waiting to enter".to_string();
+                return ("no-checker", "you have no checker on the bar or waiting to enter".to_string());
             }
         } else if p.point(f) <= 0 {
-            return format!("you have no checker on the {from}-point");
+            return ("no-checker", format!("you have no checker on the {from}-point"));
         }
         if p.bar(false) > 0 && f != BAR {
-            return "checkers on the bar must enter first (BG-BAR-FIRST)".to_string();
+            return ("bar-first", "checkers on the bar must enter first (BG-BAR-FIRST)".to_string());
         }
         if f > die as usize {
             let to = f - die as usize;
             if p.point(to) < -1 {
-                return format!("the {to}-point is closed (two or more opposing checkers)");
+                return ("point-closed", format!("the {to}-point is closed (two or more opposing checkers)"));
             }
             if self.options.move_rules().enter_all_before_passing && to <= 12 && p.unentered(false) > 0 {
-                return "no checker may pass the opponent's 12-point until all 15 have entered".to_string();
+                return (
+                    "enter-all-first",
+                    "no checker may pass the opponent's 12-point until all 15 have entered".to_string(),
+                );
             }
         } else {
             if p.highest() > 6 {
-                return "bearing off needs all your checkers in your home board (BG-BEAROFF-HOME)".to_string();
+                return (
+                    "bear-off-not-home",
+                    "bearing off needs all your checkers in your home board (BG-BEAROFF-HOME)".to_string(),
+                );
             }
             if f != die as usize {
                 if self.options.exact_bear_off {
-                    return "bearing off takes the exact number here".to_string();
+                    return ("bear-off-exact", "bearing off takes the exact number here".to_string());
                 }
                 if p.highest() != f {
-                    return format!(
-                        "a {die} bears off from the {from}-point only when no checker stands higher (BG-BEAROFF-HIGHER)"
+                    return (
+                        "bear-off-higher",
+                        format!(
+                            "a {die} bears off from the {from}-point only when no checker stands higher (BG-BEAROFF-HIGHER)"
+                        ),
                     );
                 }
             }
         }
-        "it would leave a die unplayed that can be played: use both dice if you can (BG-MUST-USE-BOTH), the larger if only one (BG-LARGER-DIE), as many doubles as possible (BG-MAX-DOUBLES)".to_string()
+        // The checker can move, but no legal whole play continues with this step.
+        let seg = self.seg.as_ref();
+        let doubles = seg.is_some_and(|s| s.dice.len() > 2);
+        let len = seg.map(|s| s.len).unwrap_or(0);
+        let code = if doubles {
+            "max-doubles"
+        } else if len >= 2 {
+            "must-use-both"
+        } else {
+            "larger-die"
+        };
+        (code, "it would leave a die unplayed that can be played: use both dice if you can (BG-MUST-USE-BOTH), the larger if only one (BG-LARGER-DIE), as many doubles as possible (BG-MAX-DOUBLES)".to_string())
     }
 
     /// Takes back the last step of this play.
@@ -926,28 +1040,37 @@ impl Game {
 
     /// Why the player on turn may not double now, or `None` if he may.
     pub fn why_no_double(&self) -> Option<String> {
+        self.double_refusal().map(|e| match e {
+            GameError::Cube { reason, .. } => reason,
+            e => e.to_string(),
+        })
+    }
+
+    /// The error [`Game::double`] would give now, or `None` if the player on turn may double.
+    pub fn double_refusal(&self) -> Option<GameError> {
+        let cube = |code, reason: String| Some(GameError::Cube { code, reason });
         if self.phase == Phase::GameOver {
-            return Some("the game is over".to_string());
+            return Some(GameError::GameOver);
         }
         if self.phase != Phase::Roll {
-            return Some(format!("a player doubles before rolling, and the game is in the '{}' phase", self.phase));
+            return Some(GameError::WrongPhase { action: "double", phase: self.phase });
         }
         if !self.options.cube {
-            return Some("the cube is not in play in this game (option cube off)".to_string());
+            return cube("cube-off", "the cube is not in play in this game (option cube off)".to_string());
         }
         if self.crawford_game {
-            return Some("no doubling in the Crawford game".to_string());
+            return cube("crawford-game", "no doubling in the Crawford game".to_string());
         }
         if self.extra_roll {
-            return Some("no doubling before an extra roll of the same turn".to_string());
+            return cube("extra-roll", "no doubling before an extra roll of the same turn".to_string());
         }
         if let Some(o) = self.cube.owner {
             if o != self.turn {
-                return Some(format!("the cube belongs to {o}"));
+                return cube("cube-owned", format!("the cube belongs to {o}"));
             }
         }
         if self.cube.value >= MAX_CUBE {
-            return Some(format!("the cube is already at its largest value, {MAX_CUBE}"));
+            return cube("cube-max", format!("the cube is already at its largest value, {MAX_CUBE}"));
         }
         None
     }
@@ -958,8 +1081,8 @@ impl Game {
 
     /// The player on turn doubles (before rolling); the opponent must take or pass.
     pub fn double(&mut self) -> Result<(), GameError> {
-        if let Some(reason) = self.why_no_double() {
-            return Err(if self.phase == Phase::GameOver { GameError::GameOver } else { GameError::Cube { reason } });
+        if let Some(e) = self.double_refusal() {
+            return Err(e);
         }
         self.cube.offered_by = Some(self.turn);
         self.phase = Phase::CubeDecision;
@@ -1125,4 +1248,17 @@ fn reach(
     }
     memo.insert(key, ok);
     ok
+}
+
+impl Game {
+    /// Puts the game in a match state (score, cube, Crawford) before any action: how a game
+    /// from a gnubg Match ID starts. Saves keep it ([`Game::to_save`]).
+    pub(crate) fn restore_match(&mut self, m: MatchStart) {
+        self.score = m.score;
+        self.crawford_game = m.crawford;
+        self.crawford_done = m.crawford_done;
+        let enabled = self.options.cube && !m.crawford;
+        self.cube = Cube { value: m.cube_value, owner: m.cube_owner, offered_by: None, enabled };
+        self.match_start = Some(m);
+    }
 }

@@ -20,7 +20,12 @@
 
 use std::fmt;
 
-use super::variant::Player;
+use super::game::{Game, GameError, MatchStart};
+use super::position::Position;
+use super::position_id::PositionIdError;
+use super::variant::{MAX_MATCH_LENGTH, Options, Player};
+use crate::dice::Dice;
+use crate::errors::{ErrorCode, Field};
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -64,6 +69,12 @@ impl fmt::Display for MatchIdError {
 }
 
 impl std::error::Error for MatchIdError {}
+
+impl crate::errors::ErrorCode for MatchIdError {
+    fn code(&self) -> &'static str {
+        "bad-match-id"
+    }
+}
 
 fn player_bit(p: Option<Player>) -> u64 {
     matches!(p, Some(Player::Black)) as u64
@@ -183,6 +194,106 @@ impl MatchInfo {
     }
 }
 
+/// Why a gnubg `PositionID:MatchID` could not be restored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GnubgError {
+    Position(PositionIdError),
+    Match(MatchIdError),
+    /// The Match ID describes something tabla cannot resume (a finished game, a score past the
+    /// match length, a longer match than tabla plays, ...).
+    Unsupported(String),
+    /// The position and the Match ID do not go together (e.g. a double that cannot be offered).
+    Game(GameError),
+}
+
+impl fmt::Display for GnubgError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GnubgError::Position(e) => write!(f, "{e}"),
+            GnubgError::Match(e) => write!(f, "{e}"),
+            GnubgError::Unsupported(why) => write!(f, "the Match ID cannot be resumed: {why}"),
+            GnubgError::Game(e) => write!(f, "the Position ID and Match ID do not go together: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for GnubgError {}
+
+impl ErrorCode for GnubgError {
+    fn code(&self) -> &'static str {
+        match self {
+            GnubgError::Position(e) => e.code(),
+            GnubgError::Match(e) => e.code(),
+            GnubgError::Unsupported(_) | GnubgError::Game(_) => "bad-match-id",
+        }
+    }
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        Vec::new()
+    }
+}
+
+impl Game {
+    /// gnubg's combined form, `PositionID:MatchID` (as gnubg's "Copy ID" gives it).
+    pub fn gnubg_id(&self) -> String {
+        format!("{}:{}", self.position_id(), self.match_id())
+    }
+
+    /// A game from gnubg's `PositionID:MatchID` (or a Position ID alone: White on roll, money
+    /// play as `options` say). The Match ID restores the player on roll, the score, the match
+    /// length (it replaces `options.match_length`), the cube value and owner (turning the cube
+    /// option on if the cube has been turned), the Crawford game, a double offered and the dice
+    /// rolled. White is gnubg's player 0.
+    pub fn from_gnubg(text: &str, mut options: Options, dice: Dice) -> Result<Game, GnubgError> {
+        let text = text.trim();
+        let (pid, mid) = match text.split_once(':') {
+            Some((p, m)) => (p.trim(), Some(m.trim())),
+            None => (text, None),
+        };
+        let position = Position::from_position_id(pid).map_err(GnubgError::Position)?;
+        let Some(mid) = mid else {
+            return Ok(Game::from_position(position, Player::White, options, dice));
+        };
+        let m = MatchInfo::decode(mid).map_err(GnubgError::Match)?;
+        let unsupported = |why: String| Err(GnubgError::Unsupported(why));
+        if m.game_state > 1 {
+            return unsupported(format!("its game is over (game state {})", m.game_state));
+        }
+        if m.resignation != 0 {
+            return unsupported("a resignation is offered".to_string());
+        }
+        if m.match_length > MAX_MATCH_LENGTH {
+            return unsupported(format!("a match to {} points (tabla plays up to {MAX_MATCH_LENGTH})", m.match_length));
+        }
+        if m.match_length > 0 && m.score.iter().any(|&s| s >= m.match_length) {
+            return unsupported(format!("the score {}-{} ends a match to {}", m.score[0], m.score[1], m.match_length));
+        }
+        options.match_length = m.match_length;
+        if m.match_length > 0 {
+            options.jacoby = false;
+        }
+        if m.cube_value > 1 || m.cube_owner.is_some() || m.double_offered {
+            options.cube = true;
+        }
+        let turn = m.on_roll.unwrap_or(Player::White);
+        let mut game = Game::from_position(position, turn, options, dice);
+        let n = m.match_length;
+        let crawford_done = n > 0 && !m.crawford && m.score.iter().any(|&s| s + 1 == n);
+        game.restore_match(MatchStart {
+            score: m.score,
+            cube_value: m.cube_value,
+            cube_owner: m.cube_owner,
+            crawford: m.crawford,
+            crawford_done,
+        });
+        if m.double_offered {
+            game.double().map_err(GnubgError::Game)?;
+        } else if m.dice != [0, 0] {
+            game.set_dice(m.dice[0], m.dice[1]).map_err(GnubgError::Game)?;
+        }
+        Ok(game)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,5 +316,66 @@ mod tests {
         let id = m.encode();
         assert_eq!(id.len(), 12);
         assert_eq!(MatchInfo::decode(&id).unwrap(), m);
+    }
+
+    /// A 5-point match at 3-1 with the cube on 2 owned by Black, Black on roll with 5-2: the
+    /// combined ID restores all of it, and the game gives the same ID back.
+    #[test]
+    fn from_gnubg_restores_score_cube_turn_and_dice() {
+        let m = MatchInfo {
+            cube_value: 2,
+            cube_owner: Some(Player::Black),
+            on_roll: Some(Player::Black),
+            crawford: false,
+            game_state: 1,
+            to_decide: Some(Player::Black),
+            double_offered: false,
+            resignation: 0,
+            dice: [5, 2],
+            match_length: 5,
+            score: [3, 1],
+        };
+        let text = format!("4HPwATDgc/ABMA:{}", m.encode());
+        let g = Game::from_gnubg(&text, Options::default(), Dice::fixed([])).unwrap();
+        assert_eq!(g.score(), [3, 1]);
+        assert_eq!(g.options().match_length, 5);
+        assert_eq!((g.cube().value, g.cube().owner), (2, Some(Player::Black)));
+        assert_eq!(g.turn(), Player::Black);
+        assert_eq!(g.roll_dice(), Some([5, 2]));
+        assert_eq!(g.gnubg_id(), text);
+        let h = Game::from_json(&g.to_json()).unwrap();
+        assert_eq!(h.gnubg_id(), text);
+        let e = Game::from_gnubg("4HPwATDgc/ABMA:xxxx", Options::default(), Dice::fixed([])).unwrap_err();
+        assert_eq!(e.code(), "bad-match-id");
+        let e = Game::from_gnubg("4HPwATDgc:cAkAAAAAAAAA", Options::default(), Dice::fixed([])).unwrap_err();
+        assert_eq!(e.code(), "bad-position-id");
+    }
+
+    /// The Crawford game and a double offered come back too.
+    #[test]
+    fn from_gnubg_restores_crawford_and_a_double_offered() {
+        let base = MatchInfo {
+            cube_value: 1,
+            cube_owner: None,
+            on_roll: Some(Player::White),
+            crawford: true,
+            game_state: 1,
+            to_decide: Some(Player::White),
+            double_offered: false,
+            resignation: 0,
+            dice: [0, 0],
+            match_length: 7,
+            score: [6, 2],
+        };
+        let g = Game::from_gnubg(&format!("4HPwATDgc/ABMA:{}", base.encode()), Options::default(), Dice::fixed([]))
+            .unwrap();
+        assert!(g.is_crawford());
+        assert!(!g.can_double());
+        let offered =
+            MatchInfo { crawford: false, score: [2, 2], double_offered: true, to_decide: Some(Player::Black), ..base };
+        let text = format!("4HPwATDgc/ABMA:{}", offered.encode());
+        let g = Game::from_gnubg(&text, Options::default(), Dice::fixed([])).unwrap();
+        assert_eq!(g.phase(), super::super::Phase::CubeDecision);
+        assert_eq!(g.gnubg_id(), text);
     }
 }

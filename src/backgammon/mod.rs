@@ -78,8 +78,8 @@ pub mod state;
 pub mod turn;
 pub mod variant;
 
-pub use game::{Action, Cube, Game, GameError, LastPlay, Phase, PlayInfo};
-pub use match_id::{MatchIdError, MatchInfo};
+pub use game::{Action, Cube, Destination, Game, GameError, LastPlay, MatchStart, Phase, PlayInfo};
+pub use match_id::{GnubgError, MatchIdError, MatchInfo};
 pub use movegen::{MoveRules, Play, PlaySink, Step};
 pub use notation::{NotationError, format_play};
 pub use position::{Position, Setup, SetupError};
@@ -88,4 +88,7 @@ pub use save::{Save, SaveError};
 pub use scoring::{Outcome, OutcomeKind};
 pub use state::GameState;
 pub use turn::{Next, TurnPart, next_after};
-pub use variant::{Options, OptionsInput, Player, Scoring, StartRule, Variant};
+pub use variant::{
+    Applies, MAX_MATCH_LENGTH, OPTION_SPECS, OptionEnum, OptionError, OptionKind, OptionSpec, OptionValue, Options,
+    OptionsInput, Player, Scoring, StartRule, Variant,
+};

@@ -43,6 +43,22 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
+impl crate::errors::ErrorCode for NotationError {
+    fn code(&self) -> &'static str {
+        match self {
+            NotationError::Syntax { .. } => "parse-error",
+            NotationError::Illegal { .. } => "illegal-play",
+            NotationError::Ambiguous { .. } => "ambiguous-play",
+        }
+    }
+    fn fields(&self) -> Vec<(&'static str, crate::errors::Field)> {
+        let (NotationError::Syntax { text, .. }
+        | NotationError::Illegal { text, .. }
+        | NotationError::Ambiguous { text, .. }) = self;
+        vec![("text", text.as_str().into())]
+    }
+}
+
 fn point_text(p: u8) -> String {
     match p {
         0 => "off".to_string(),

@@ -48,6 +48,12 @@ impl fmt::Display for PositionIdError {
 
 impl std::error::Error for PositionIdError {}
 
+impl crate::errors::ErrorCode for PositionIdError {
+    fn code(&self) -> &'static str {
+        "bad-position-id"
+    }
+}
+
 /// The 10-byte gnubg position key of a position.
 pub fn position_key(pos: &Position) -> [u8; 10] {
     let b = pos.to_gnubg_board();

@@ -18,16 +18,24 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::{Dice, DiceSource, SeededDice};
+use crate::errors::{ErrorCode, Field};
 
-use super::game::{Action, Cube, Game, GameDice, GameError, Phase};
+use super::game::{Action, Cube, Game, GameDice, GameError, MatchStart, Phase};
 use super::movegen::Step;
 use super::position::Position;
 use super::position_id::PositionIdError;
 use super::variant::{Options, Player};
 
-/// The save format's name and version.
+/// The save format's name.
 pub const FORMAT: &str = "tabla-backgammon";
-pub const VERSION: u32 = 1;
+/// The newest save version this build writes; it reads every version from 1 up to this one.
+///
+/// - 1: the first format. Since issue 14 its `options` may lack keys (a save written before an
+///   option existed): they take the variant's defaults ([`Options`] reads through
+///   [`super::OptionsInput`]).
+/// - 2: `start.match`, the match state a game from a gnubg Match ID started in. Only such saves
+///   are written as version 2, so every other save still loads in builds that read version 1.
+pub const VERSION: u32 = 2;
 
 /// Where the dice come from. Read through [`SavedDiceFields`], like [`Action`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -139,6 +147,9 @@ pub struct SavedStart {
     #[serde(default)]
     pub unentered: [u8; 2],
     pub turn: Player,
+    /// The match state the game started in (a game from a gnubg Match ID); version 2.
+    #[serde(default, rename = "match", skip_serializing_if = "Option::is_none")]
+    pub match_start: Option<MatchStart>,
 }
 
 /// The save.
@@ -168,8 +179,10 @@ pub struct Save {
 pub enum SaveError {
     /// Not JSON, or not the shape of a save.
     Json(String),
-    /// Another format, or a version this build does not know.
+    /// Another format, or version 0.
     Format { format: String, version: u32 },
+    /// A version newer than [`VERSION`]: written by a newer tabla.
+    TooNew { version: u32 },
     /// The custom start position is invalid.
     Start(PositionIdError),
     /// A recorded action is impossible at its place in the record.
@@ -185,8 +198,15 @@ impl fmt::Display for SaveError {
         match self {
             SaveError::Json(e) => write!(f, "the save is not a valid tabla backgammon save: {e}"),
             SaveError::Format { format, version } => {
-                write!(f, "the save is '{format}' version {version}; this build reads '{FORMAT}' version {VERSION}")
+                write!(
+                    f,
+                    "the save is '{format}' version {version}; this build reads '{FORMAT}' versions 1 to {VERSION}"
+                )
             }
+            SaveError::TooNew { version } => write!(
+                f,
+                "the save is version {version}, written by a newer tabla; this build reads '{FORMAT}' up to version {VERSION}"
+            ),
             SaveError::Start(e) => write!(f, "the save's starting position is invalid: {e}"),
             SaveError::Replay { index, error } => {
                 write!(f, "the save is corrupted: its action {} cannot be replayed: {error}", index + 1)
@@ -203,6 +223,22 @@ impl fmt::Display for SaveError {
 
 impl std::error::Error for SaveError {}
 
+impl ErrorCode for SaveError {
+    fn code(&self) -> &'static str {
+        match self {
+            SaveError::TooNew { .. } => "save-too-new",
+            _ => "bad-save",
+        }
+    }
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        match self {
+            SaveError::TooNew { version } => vec![("version", (*version).into())],
+            SaveError::Replay { index, .. } | SaveError::DiceMismatch { index } => vec![("index", (*index).into())],
+            _ => Vec::new(),
+        }
+    }
+}
+
 impl Game {
     /// The save of this game.
     pub fn to_save(&self) -> Save {
@@ -215,10 +251,12 @@ impl Game {
             position_id: p.position_id(),
             unentered: [p.unentered(false), p.unentered(true)],
             turn,
+            match_start: self.match_start,
         });
+        let version = if self.match_start.is_some() { 2 } else { 1 };
         Save {
             format: FORMAT.to_string(),
-            version: VERSION,
+            version,
             options: *self.options(),
             dice,
             start,
@@ -245,7 +283,10 @@ impl Game {
 
     /// Restores a game from a save, replaying its record.
     pub fn from_save(save: &Save) -> Result<Game, SaveError> {
-        if save.format != FORMAT || save.version != VERSION {
+        if save.format == FORMAT && save.version > VERSION {
+            return Err(SaveError::TooNew { version: save.version });
+        }
+        if save.format != FORMAT || save.version == 0 {
             return Err(SaveError::Format { format: save.format.clone(), version: save.version });
         }
         let options = save.options;
@@ -267,7 +308,11 @@ impl Game {
                     }
                     p.unentered[side] = u;
                 }
-                Game::from_position(p, s.turn, options, Dice::fixed([]))
+                let mut g = Game::from_position(p, s.turn, options, Dice::fixed([]));
+                if let Some(m) = s.match_start {
+                    g.restore_match(m);
+                }
+                g
             }
         };
         let mut seeded = match save.dice {
@@ -353,6 +398,20 @@ mod tests {
             let json = serde_json::to_string(&d).unwrap();
             assert_eq!(serde_json::from_str::<SavedDice>(&json).unwrap(), d, "{json}");
         }
+    }
+
+    /// A save of a newer version is refused with its own error (code `save-too-new`).
+    #[test]
+    fn a_save_of_a_future_version_is_refused_as_too_new() {
+        let mut save = Game::with_seed(Options::default(), 1).to_save();
+        save.version = VERSION + 1;
+        let e = Game::from_save(&save).unwrap_err();
+        assert_eq!(e, SaveError::TooNew { version: VERSION + 1 });
+        assert_eq!(e.code(), "save-too-new");
+        assert!(e.to_string().contains("newer tabla"), "{e}");
+        save.version = VERSION;
+        save.format = "chess".into();
+        assert_eq!(Game::from_save(&save).unwrap_err().code(), "bad-save");
     }
 
     #[test]

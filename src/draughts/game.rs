@@ -8,14 +8,19 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use super::draw::{DrawCounters, DrawReason};
 use super::moves::Move;
 use super::notation::{MoveError, MoveText};
 use super::position::Position;
 use super::square::{Color, Square};
+use crate::errors::{ErrorCode, Field};
 
-/// Options of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Options of a game, declared once in [`OPTION_SPECS`] (JS keys, defaults, docs). Read with
+/// serde, a missing key takes its default and an unknown key is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct GameOptions {
     /// Apply the automatic draw rules of RULES.md 2.3 (default `true`). Draw by agreement is
     /// always available.
@@ -28,6 +33,75 @@ pub struct GameOptions {
 impl Default for GameOptions {
     fn default() -> GameOptions {
         GameOptions { draw_rules: true, touch_move: false }
+    }
+}
+
+/// One draughts option (all are booleans): its JS key and one line for people. Its default is
+/// [`GameOptions::default`]'s ([`OptionSpec::default_value`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub key: &'static str,
+    pub doc: &'static str,
+}
+
+impl OptionSpec {
+    /// The option's default.
+    pub fn default_value(&self) -> bool {
+        GameOptions::default().value(self.key).unwrap_or(false)
+    }
+}
+
+/// Every option of a Russian-draughts game (`RussianDraughts.optionSpecs()` in JS).
+pub const OPTION_SPECS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "touchMove",
+        doc: "RU-TOUCH-MOVE: a picked-up piece with a legal move must be moved, and a move made cannot be taken back.",
+    },
+    OptionSpec { key: "drawRules", doc: "The automatic draw rules of RULES.md 2.3 (repetition, move counts)." },
+];
+
+impl GameOptions {
+    /// The value of the option `key`, `None` if there is no such option.
+    pub fn value(&self, key: &str) -> Option<bool> {
+        match key {
+            "touchMove" => Some(self.touch_move),
+            "drawRules" => Some(self.draw_rules),
+            _ => None,
+        }
+    }
+
+    /// Refuses a key that is not one of [`OPTION_SPECS`] (code `bad-option`, field `key`).
+    pub fn check_keys<'a>(keys: impl IntoIterator<Item = &'a str>) -> Result<(), OptionError> {
+        for key in keys {
+            if !OPTION_SPECS.iter().any(|s| s.key == key) {
+                return Err(OptionError { key: key.to_string() });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A key that is not a draughts option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionError {
+    pub key: String,
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let keys: Vec<&str> = OPTION_SPECS.iter().map(|s| s.key).collect();
+        write!(f, "unknown option '{}' (the options are {})", self.key, keys.join(", "))
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+impl ErrorCode for OptionError {
+    fn code(&self) -> &'static str {
+        "bad-option"
+    }
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        vec![("key", self.key.as_str().into())]
     }
 }
 
@@ -117,6 +191,9 @@ pub enum GameError {
     NothingToUndo,
     /// RU-TOUCH-MOVE: the touched piece has a legal move and must be the one moved.
     TouchMove { touched: Square },
+    /// RU-TOUCH-MOVE: with the option on, a move made (or a piece picked up) cannot be taken
+    /// back. `touched`: the piece picked up, if that is what undo would take back.
+    TouchMoveUndo { touched: Option<Square> },
     /// Only a piece of the side to move can be picked up.
     CannotTouch { square: Square, reason: String },
 }
@@ -134,11 +211,39 @@ impl fmt::Display for GameError {
             GameError::CannotTouch { square, reason } => {
                 write!(f, "cannot pick up {square}: {reason}")
             }
+            GameError::TouchMoveUndo { touched: Some(t) } => {
+                write!(f, "the piece on {t} was picked up: under the touch-move rule it cannot be put back by undo")
+            }
+            GameError::TouchMoveUndo { touched: None } => {
+                write!(f, "under the touch-move rule a move made cannot be taken back")
+            }
         }
     }
 }
 
 impl std::error::Error for GameError {}
+
+impl ErrorCode for GameError {
+    fn code(&self) -> &'static str {
+        match self {
+            GameError::Move(e) => e.code(),
+            GameError::GameOver(_) => "game-over",
+            GameError::NothingToUndo => "nothing-to-undo",
+            GameError::TouchMove { .. } | GameError::TouchMoveUndo { .. } => "touch-move",
+            GameError::CannotTouch { .. } => "cannot-touch",
+        }
+    }
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        match self {
+            GameError::Move(e) => e.fields(),
+            GameError::TouchMove { touched } | GameError::TouchMoveUndo { touched: Some(touched) } => {
+                vec![("square", touched.to_string().into())]
+            }
+            GameError::CannotTouch { square, .. } => vec![("square", square.to_string().into())],
+            _ => Vec::new(),
+        }
+    }
+}
 
 impl From<MoveError> for GameError {
     fn from(e: MoveError) -> GameError {
@@ -357,7 +462,14 @@ impl Game {
     /// Takes back the last move, restoring position, hash and draw counters exactly, and
     /// returns it. A draw agreed after that move is cancelled with it; a draw agreed before any
     /// move is cancelled alone (returning `Ok(None)`).
+    ///
+    /// RU-TOUCH-MOVE: with the option on, undo is refused ([`GameError::TouchMoveUndo`]): a
+    /// move made stands, and so does a piece picked up. [`Game::can_undo`] says whether undo is
+    /// allowed now.
     pub fn undo(&mut self) -> Result<Option<Move>, GameError> {
+        if self.options.touch_move && (!self.history.is_empty() || self.touched.is_some()) {
+            return Err(GameError::TouchMoveUndo { touched: self.touched });
+        }
         match self.history.pop() {
             None if self.agreed_draw => {
                 self.agreed_draw = false;
@@ -376,6 +488,26 @@ impl Game {
                 Ok(Some(ply.mv))
             }
         }
+    }
+
+    /// Whether [`Game::undo`] would succeed now: something to take back, and the touch-move rule
+    /// (when on) does not forbid it.
+    pub fn can_undo(&self) -> bool {
+        if self.options.touch_move && (!self.history.is_empty() || self.touched.is_some()) {
+            return false;
+        }
+        !self.history.is_empty() || self.agreed_draw
+    }
+
+    /// Whether a draw was agreed.
+    pub fn agreed_draw(&self) -> bool {
+        self.agreed_draw
+    }
+
+    /// Changes the options (used by saves, which replay the moves first).
+    pub(crate) fn set_options(&mut self, options: GameOptions) {
+        self.options = options;
+        self.outcome = self.compute_outcome();
     }
 
     /// Ends the game as a draw by agreement (the UI offers it; both players must have agreed).
@@ -470,5 +602,29 @@ impl Game {
     /// Perft from the current position (one move per start, end and captured set).
     pub fn perft(&self, depth: u32) -> u64 {
         super::perft::perft(&self.position, depth)
+    }
+}
+
+#[cfg(test)]
+mod option_tests {
+    use super::*;
+
+    /// The option table and the struct agree: serde writes exactly the table's keys, each with
+    /// the default the table reports, and a missing key reads as its default.
+    #[test]
+    fn draughts_option_specs_match_the_options_struct() {
+        let json = serde_json::to_value(GameOptions::default()).unwrap();
+        let mut keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        let mut specs: Vec<&str> = OPTION_SPECS.iter().map(|s| s.key).collect();
+        keys.sort();
+        specs.sort();
+        assert_eq!(keys, specs);
+        for s in OPTION_SPECS {
+            assert_eq!(json[s.key], s.default_value(), "{}", s.key);
+        }
+        let o: GameOptions = serde_json::from_str(r#"{"drawRules":false}"#).unwrap();
+        assert_eq!(o, GameOptions { draw_rules: false, ..GameOptions::default() });
+        assert!(serde_json::from_str::<GameOptions>(r#"{"drawRule":false}"#).is_err());
+        assert_eq!(GameOptions::check_keys(["drawRule"]).unwrap_err().key, "drawRule");
     }
 }

@@ -2,16 +2,21 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{from_js, js_err, options_from_js, parse_json, seed_from_js, to_js, whole};
+use super::{
+    JsResult, bad_arg, coded, coded_with, from_js, js_err, options_from_js, parse_json, seed_from_js, to_js, whole,
+};
 #[cfg(feature = "ai")]
 use crate::ai::backgammon::{self as ai, Level, Probabilities};
 use crate::backgammon::{
-    Game, Options, OptionsInput, PlayInfo, Player, Position, Save, Scoring, StartRule, Step, Variant, format_play,
+    Game, OPTION_SPECS, OptionKind, OptionValue, Options, OptionsInput, PlayInfo, Player, Position, Save, Step,
+    Variant, format_play,
 };
 use crate::dice::Dice;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &'static str = r#"
+/// The TypeScript types of this class's arguments and results (tests check them against the
+/// engine's option table).
+#[cfg_attr(not(test), allow(dead_code))] // read by the custom section below (wasm) and the tests
+const TS_TEXT: &str = r#"
 export type Variant = 'backgammon' | 'table' | 'acey-deucey';
 export type Player = 'white' | 'black';
 /** Options of a backgammon-family game; each variant has its own defaults (RULES.md 1). */
@@ -33,12 +38,27 @@ export interface BackgammonOptions {
   doublesExtraRoll?: boolean;
   enterAllBeforePassing?: boolean;
   exactBearOff?: boolean;
-  /** With `fromPositionId`: who is on roll (default 'white'). */
+  /** With `fromPositionId` or `fromGnubg`: who is on roll (default 'white'). */
   turn?: Player;
 }
+/** One option of `Backgammon.optionSpecs()`, the engine's option table. */
+export type OptionSpec = ({ kind: 'bool' } | { kind: 'number'; min: number; max: number } | { kind: 'enum'; values: string[] }) & {
+  key: keyof BackgammonOptions;
+  /** The variants it applies to (another variant refuses a value other than its default). */
+  variants: Variant[];
+  /** Kept in the game's options and saves (`seed` and `turn` only choose how a game starts). */
+  stored: boolean;
+  doc: string;
+  /** The default in each variant; `null`: absent. */
+  defaults: Record<Variant, boolean | number | string | null>;
+};
 export type BackgammonPhase = 'opening' | 'roll' | 'cube-decision' | 'move' | 'choose-doubles' | 'game-over';
 /** One checker moving by one die. Points are the mover's own: 1..24, 25 = bar (or not yet entered), 0 = off. */
 export interface Step { from: number; to: number; die: number; hit: boolean }
+/** A point one checker can reach now and the steps that take it there (`destinations(from)`). */
+export interface Destination { to: number; steps: Step[] }
+/** The stable `code` of every error the package throws (`e.code`); `errorCodes()` lists them. */
+export type ErrorCode = string;
 /** A whole legal play; `positionId` is the position after it with the opponent on roll. */
 export interface Play { notation: string; positionId: string; steps: Step[] }
 export interface PerPlayer<T> { white: T; black: T }
@@ -85,8 +105,11 @@ export interface BackgammonOutcome {
 }
 "#;
 
-/// `BackgammonOptions` as JS passes them: the engine's [`OptionsInput`] (defaults by variant,
-/// checks, unknown fields refused) and, for `fromPositionId` only, `turn`.
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = TS_TEXT;
+
+/// `BackgammonOptions` as JS passes them: the engine's [`OptionsInput`] resolved (defaults by
+/// variant, checks, unknown keys refused by the engine's option table), its `seed` and `turn`.
 struct JsOptions {
     options: Options,
     seed: Option<u64>,
@@ -113,17 +136,17 @@ struct JsAiOptions {
 
 #[cfg(feature = "ai")]
 impl JsAiOptions {
-    fn parse(options: JsValue, what: &str) -> Result<JsAiOptions, JsError> {
-        let o: JsAiOptions = options_from_js(options, what)?;
+    fn parse(options: JsValue, what: &str) -> JsResult<JsAiOptions> {
+        let o: JsAiOptions = options_from_js(options, what, |_| Ok(()))?;
         if o.ply.is_some_and(|p| p > 2) {
-            return Err(JsError::new("ply is 0, 1 or 2"));
+            return Err(coded("bad-option", "ply is 0, 1 or 2"));
         }
         Ok(o)
     }
 
-    fn level(&self) -> Result<Level, JsError> {
+    fn level(&self) -> JsResult<Level> {
         match &self.level {
-            Some(l) => l.parse::<Level>().map_err(js_err),
+            Some(l) => l.parse::<Level>().map_err(|e| coded_with("bad-option", &e, vec![("key", "level".into())])),
             None => Ok(Level::Expert),
         }
     }
@@ -140,41 +163,37 @@ struct JsHint {
     ply: u8,
 }
 
-/// `BackgammonOptions` as they arrive from JS: the engine's [`OptionsInput`] fields, `seed` as a
-/// JS number (checked by [`seed_from_js`]) and `turn`.
-#[derive(serde::Deserialize, Default)]
-#[serde(rename = "BackgammonOptions", rename_all = "camelCase", deny_unknown_fields)]
-struct JsOptionsInput {
-    turn: Option<Player>,
-    seed: Option<f64>,
-    variant: Option<Variant>,
-    start: Option<StartRule>,
-    scoring: Option<Scoring>,
-    cube: Option<bool>,
-    jacoby: Option<bool>,
-    match_length: Option<u32>,
-    doubles_extra_roll: Option<bool>,
-    enter_all_before_passing: Option<bool>,
-    exact_bear_off: Option<bool>,
+fn parse_options(options: JsValue) -> JsResult<JsOptions> {
+    if options.is_object() {
+        // Checked here for its own message: a seed is a whole number from 0 to 2^32 - 1.
+        let seed = js_sys::Reflect::get(&options, &"seed".into()).unwrap_or(JsValue::UNDEFINED);
+        if let Some(x) = seed.as_f64().filter(|x| x.is_finite()) {
+            seed_from_js(x)?;
+        }
+        // And the variant, by the engine's one parser (code bad-option, key variant).
+        let variant = js_sys::Reflect::get(&options, &"variant".into()).unwrap_or(JsValue::UNDEFINED);
+        if let Some(v) = variant.as_string() {
+            v.parse::<Variant>().map_err(js_err)?;
+        }
+    }
+    let input: OptionsInput = options_from_js(options, "bad options", |keys| {
+        OptionsInput::check_keys(keys.iter().map(String::as_str)).map_err(js_err)
+    })?;
+    let options = input.resolve().map_err(js_err)?;
+    Ok(JsOptions { options, seed: input.seed.map(u64::from), turn: input.turn })
 }
 
-fn parse_options(options: JsValue) -> Result<JsOptions, JsError> {
-    let o: JsOptionsInput = options_from_js(options, "bad options")?;
-    let seed = o.seed.map(seed_from_js).transpose()?;
-    let input = OptionsInput {
-        variant: o.variant,
-        seed: None,
-        start: o.start,
-        scoring: o.scoring,
-        cube: o.cube,
-        jacoby: o.jacoby,
-        match_length: o.match_length,
-        doubles_extra_roll: o.doubles_extra_roll,
-        enter_all_before_passing: o.enter_all_before_passing,
-        exact_bear_off: o.exact_bear_off,
-    };
-    let options = input.resolve().map_err(|e| JsError::new(&format!("bad options: {e}")))?;
-    Ok(JsOptions { options, seed, turn: o.turn })
+/// An option's spec as `Backgammon.optionSpecs()` gives it: the engine's [`OptionSpec`] with
+/// its default in each variant.
+#[derive(serde::Serialize)]
+struct JsOptionSpec {
+    key: &'static str,
+    #[serde(flatten)]
+    kind: OptionKind,
+    variants: &'static [Variant],
+    stored: bool,
+    doc: &'static str,
+    defaults: std::collections::BTreeMap<&'static str, Option<OptionValue>>,
 }
 
 /// A game (or a match) of backgammon, table or acey-deucey.
@@ -193,14 +212,48 @@ pub struct Backgammon {
 impl Backgammon {
     /// A new game with the variant's default rules, changed by `options`.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "BackgammonOptions")] options: JsValue,
-    ) -> Result<Backgammon, JsError> {
+    pub fn new(#[wasm_bindgen(unchecked_param_type = "BackgammonOptions")] options: JsValue) -> JsResult<Backgammon> {
         let o = parse_options(options)?;
         if o.turn.is_some() {
-            return Err(JsError::new("'turn' is an option of Backgammon.fromPositionId only"));
+            return Err(coded_with(
+                "bad-option",
+                "'turn' is an option of Backgammon.fromPositionId only",
+                vec![("key", "turn".into())],
+            ));
         }
         Ok(Backgammon { game: Game::with_dice(o.options, o.dice()) })
+    }
+
+    /// A variant's default options (every stored option), from the engine's option table.
+    #[wasm_bindgen(js_name = defaultOptions, unchecked_return_type = "Required<Omit<BackgammonOptions, 'seed' | 'turn'>>")]
+    pub fn default_options(
+        #[wasm_bindgen(unchecked_param_type = "Variant | undefined")] variant: JsValue,
+    ) -> JsResult<JsValue> {
+        let variant = match variant.as_string() {
+            Some(v) => v.parse::<Variant>().map_err(js_err)?,
+            None if variant.is_undefined() || variant.is_null() => Variant::default(),
+            None => return Err(bad_arg("a variant is 'backgammon', 'table' or 'acey-deucey'")),
+        };
+        to_js(&Options::new(variant))
+    }
+
+    /// Every option: key, kind (`bool`, `number` with `min`/`max`, `enum` with `values`), the
+    /// variants it applies to, whether saves store it, a one-line doc and its default in each
+    /// variant (`null`: absent by default). The engine's table, as the UI builds its form from it.
+    #[wasm_bindgen(js_name = optionSpecs, unchecked_return_type = "OptionSpec[]")]
+    pub fn option_specs() -> JsResult<JsValue> {
+        let specs: Vec<JsOptionSpec> = OPTION_SPECS
+            .iter()
+            .map(|s| JsOptionSpec {
+                key: s.key,
+                kind: s.kind,
+                variants: s.applies.variants(),
+                stored: s.stored,
+                doc: s.doc,
+                defaults: Variant::ALL.iter().map(|&v| (v.name(), s.default_for(v))).collect(),
+            })
+            .collect();
+        to_js(&specs)
     }
 
     /// A game from a gnubg Position ID, with `options.turn` (default White) on roll.
@@ -208,35 +261,60 @@ impl Backgammon {
     pub fn from_position_id(
         id: &str,
         #[wasm_bindgen(unchecked_param_type = "BackgammonOptions")] options: JsValue,
-    ) -> Result<Backgammon, JsError> {
+    ) -> JsResult<Backgammon> {
         let o = parse_options(options)?;
         let position = Position::from_position_id(id).map_err(js_err)?;
         let game = Game::from_position(position, o.turn.unwrap_or(Player::White), o.options, o.dice());
         Ok(Backgammon { game })
     }
 
+    /// A game from gnubg's `PositionID:MatchID` (or a Position ID alone): the Match ID restores
+    /// the player on roll, score, match length, cube value and owner, Crawford, a double offered
+    /// and the dice. `options` give the variant and the rules the Match ID does not hold.
+    #[wasm_bindgen(js_name = fromGnubg)]
+    pub fn from_gnubg(
+        text: &str,
+        #[wasm_bindgen(unchecked_param_type = "BackgammonOptions")] options: JsValue,
+    ) -> JsResult<Backgammon> {
+        let o = parse_options(options)?;
+        if o.turn.is_some() {
+            return Err(coded_with(
+                "bad-option",
+                "'turn' comes from the Match ID in Backgammon.fromGnubg",
+                vec![("key", "turn".into())],
+            ));
+        }
+        let game = Game::from_gnubg(text, o.options, o.dice()).map_err(js_err)?;
+        Ok(Backgammon { game })
+    }
+
     /// A game from the object `toJSON()` gave (or its JSON text). The record is replayed and
     /// checked, so a damaged save is refused with the reason.
     #[wasm_bindgen(js_name = fromJSON)]
-    pub fn from_json(
-        #[wasm_bindgen(unchecked_param_type = "string | object")] save: JsValue,
-    ) -> Result<Backgammon, JsError> {
+    pub fn from_json(#[wasm_bindgen(unchecked_param_type = "string | object")] save: JsValue) -> JsResult<Backgammon> {
         let what = "not a tabla backgammon save";
         let save = match save.as_string() {
-            Some(text) => parse_json(&text, what)?,
+            Some(text) => parse_json(&text, what, "bad-save")?,
             None => save,
         };
         if !save.is_object() {
-            return Err(JsError::new("a save is the object toJSON() returned, or its JSON text"));
+            return Err(coded("bad-save", "a save is the object toJSON() returned, or its JSON text"));
         }
-        let save: Save = from_js(save, what)?;
+        // serde-wasm-bindgen asks a nested struct only for the fields it knows: the option keys
+        // are checked against the engine's table here, as the native reader does.
+        let options = js_sys::Reflect::get(&save, &"options".into()).unwrap_or(JsValue::UNDEFINED);
+        if options.is_object() {
+            let keys = super::object_keys(&options);
+            OptionsInput::check_keys(keys.iter().map(String::as_str)).map_err(js_err)?;
+        }
+        let save: Save = from_js(save, what, "bad-save")?;
         Ok(Backgammon { game: Game::from_save(&save).map_err(js_err)? })
     }
 
     /// The whole game as a plain object (variant, options, dice, record, cube, score); works
     /// with `JSON.stringify`.
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "object")]
-    pub fn to_json(&self) -> Result<JsValue, JsError> {
+    pub fn to_json(&self) -> JsResult<JsValue> {
         to_js(&self.game.to_save())
     }
 
@@ -244,6 +322,12 @@ impl Backgammon {
     #[wasm_bindgen(js_name = positionId)]
     pub fn position_id(&self) -> String {
         self.game.position_id()
+    }
+
+    /// gnubg's combined `PositionID:MatchID`, as `Backgammon.fromGnubg` reads it.
+    #[wasm_bindgen(js_name = gnubgId)]
+    pub fn gnubg_id(&self) -> String {
+        self.game.gnubg_id()
     }
 
     /// The gnubg Match ID (cube, score, dice, whose turn).
@@ -254,98 +338,114 @@ impl Backgammon {
 
     /// Everything a UI draws.
     #[wasm_bindgen(unchecked_return_type = "BackgammonState")]
-    pub fn state(&self) -> Result<JsValue, JsError> {
+    pub fn state(&self) -> JsResult<JsValue> {
         to_js(&self.game.state())
     }
 
     /// Rolls the dice: the opening roll in phase 'opening' (one die each; ties roll again), else
     /// the turn's two dice.
     #[wasm_bindgen(unchecked_return_type = "number[]")]
-    pub fn roll(&mut self) -> Result<JsValue, JsError> {
+    pub fn roll(&mut self) -> JsResult<JsValue> {
         let r = self.game.roll().map_err(js_err)?;
         to_js(&r)
     }
 
     /// Sets the dice instead of rolling them (analysis, tests, dice rolled at a real table).
     #[wasm_bindgen(js_name = setDice)]
-    pub fn set_dice(&mut self, d1: f64, d2: f64) -> Result<(), JsError> {
+    pub fn set_dice(&mut self, d1: f64, d2: f64) -> JsResult<()> {
         let (d1, d2) = (whole(d1, "a die", 1, 6)?, whole(d2, "a die", 1, 6)?);
         self.game.set_dice(d1 as u8, d2 as u8).map_err(js_err)
     }
 
     /// The legal whole plays for the dice, distinct by resulting position.
     #[wasm_bindgen(js_name = legalPlays, unchecked_return_type = "Play[]")]
-    pub fn legal_plays(&self) -> Result<JsValue, JsError> {
+    pub fn legal_plays(&self) -> JsResult<JsValue> {
         to_js(&self.game.legal_plays())
     }
 
     /// The single steps that can come next and still lead to a legal whole play.
     #[wasm_bindgen(js_name = legalSteps, unchecked_return_type = "Step[]")]
-    pub fn legal_steps(&self) -> Result<JsValue, JsError> {
+    pub fn legal_steps(&self) -> JsResult<JsValue> {
         to_js(&self.game.legal_steps())
     }
 
     /// Moves one checker from `from` to `to` (mover's points; 25 = bar, 0 = off).
     #[wasm_bindgen(unchecked_return_type = "Step")]
-    pub fn step(&mut self, from: f64, to: f64) -> Result<JsValue, JsError> {
+    pub fn step(&mut self, from: f64, to: f64) -> JsResult<JsValue> {
         let (from, to) = (whole(from, "from (a point, 25 = bar)", 0, 25)?, whole(to, "to (a point, 0 = off)", 0, 25)?);
         let s = self.game.step(from as u8, to as u8).map_err(js_err)?;
         to_js(&s)
     }
 
+    /// Every point one checker on `from` can reach now with the dice left, with the exact steps
+    /// `stepTo(from, to)` makes (the engine's rule: one die if it does; else the shortest chain,
+    /// hitting nothing on the way if possible, larger die first; whatever the dice order).
+    #[wasm_bindgen(unchecked_return_type = "Destination[]")]
+    pub fn destinations(&self, from: f64) -> JsResult<JsValue> {
+        let from = whole(from, "from (a point, 25 = bar)", 0, 25)?;
+        to_js(&self.game.destinations(from as u8))
+    }
+
+    /// Moves one checker from `from` to `to` over one or more dice (a drag), by the path
+    /// `destinations(from)` shows; returns the steps made.
+    #[wasm_bindgen(js_name = stepTo, unchecked_return_type = "Step[]")]
+    pub fn step_to(&mut self, from: f64, to: f64) -> JsResult<JsValue> {
+        let (from, to) = (whole(from, "from (a point, 25 = bar)", 0, 25)?, whole(to, "to (a point, 0 = off)", 0, 25)?);
+        let steps = self.game.step_to(from as u8, to as u8).map_err(js_err)?;
+        to_js(&steps)
+    }
+
     /// Takes back the last step of this turn.
-    pub fn undo(&mut self) -> Result<(), JsError> {
+    pub fn undo(&mut self) -> JsResult<()> {
         self.game.undo().map(|_| ()).map_err(js_err)
     }
 
     /// Ends the turn once the steps form a legal play (or when no move is possible).
-    pub fn confirm(&mut self) -> Result<(), JsError> {
+    pub fn confirm(&mut self) -> JsResult<()> {
         self.game.confirm().map_err(js_err)
     }
 
     /// Plays a whole turn, given as text (`24/18 13/11`) or as steps, and ends the turn.
-    pub fn play(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "string | Step[]")] play: JsValue,
-    ) -> Result<(), JsError> {
+    pub fn play(&mut self, #[wasm_bindgen(unchecked_param_type = "string | Step[]")] play: JsValue) -> JsResult<()> {
         if let Some(text) = play.as_string() {
             return self.game.play(&text).map_err(js_err);
         }
-        let steps: Vec<Step> = from_js(play, "a play is a text such as '24/18 13/11' or an array of steps")?;
+        let steps: Vec<Step> =
+            from_js(play, "a play is a text such as '24/18 13/11' or an array of steps", "bad-argument")?;
         self.game.play_steps(&steps).map_err(js_err)
     }
 
     /// Acey-deucey: after the 1 and 2 of a 1-2, the doubles to play (1 to 6).
     #[wasm_bindgen(js_name = chooseDoubles)]
-    pub fn choose_doubles(&mut self, n: f64) -> Result<(), JsError> {
+    pub fn choose_doubles(&mut self, n: f64) -> JsResult<()> {
         let n = whole(n, "the doubles to play", 1, 6)?;
         self.game.choose_doubles(n as u8).map_err(js_err)
     }
 
     /// Offers a double (before rolling).
-    pub fn double(&mut self) -> Result<(), JsError> {
+    pub fn double(&mut self) -> JsResult<()> {
         self.game.double().map_err(js_err)
     }
 
     /// Takes the offered double.
-    pub fn take(&mut self) -> Result<(), JsError> {
+    pub fn take(&mut self) -> JsResult<()> {
         self.game.take().map_err(js_err)
     }
 
     /// Passes (declines) the offered double and loses the current stake.
-    pub fn pass(&mut self) -> Result<(), JsError> {
+    pub fn pass(&mut self) -> JsResult<()> {
         self.game.pass().map_err(js_err)
     }
 
     /// The result once the game is over, else `null`.
     #[wasm_bindgen(unchecked_return_type = "BackgammonOutcome | null")]
-    pub fn outcome(&self) -> Result<JsValue, JsError> {
+    pub fn outcome(&self) -> JsResult<JsValue> {
         to_js(&self.game.outcome())
     }
 
     /// In a match, starts the next game after one ends.
     #[wasm_bindgen(js_name = nextGame)]
-    pub fn next_game(&mut self) -> Result<(), JsError> {
+    pub fn next_game(&mut self) -> JsResult<()> {
         self.game.next_game().map_err(js_err)
     }
 }
@@ -368,8 +468,16 @@ impl Backgammon {
     }
 
     #[cfg_attr(not(feature = "ai"), allow(dead_code))]
-    fn phase_error(&self, what: &str) -> JsError {
-        JsError::new(&format!("{what}: the game is in the '{}' phase", self.game.phase()))
+    fn phase_error(&self, what: &str) -> JsValue {
+        let phase = self.game.phase();
+        if phase == crate::backgammon::Phase::GameOver {
+            return coded("game-over", &format!("{what}: the game is over"));
+        }
+        coded_with(
+            "wrong-phase",
+            &format!("{what}: the game is in the '{phase}' phase"),
+            vec![("action", what.into()), ("phase", phase.name().into())],
+        )
     }
 }
 
@@ -382,7 +490,7 @@ impl Backgammon {
     pub fn best_play(
         &self,
         #[wasm_bindgen(unchecked_param_type = "BestPlayOptions")] options: JsValue,
-    ) -> Result<JsValue, JsError> {
+    ) -> JsResult<JsValue> {
         let o = JsAiOptions::parse(options, "bad bestPlay options")?;
         let level = o.level()?;
         let seed = o.seed.map(seed_from_js).transpose()?.unwrap_or(0);
@@ -397,7 +505,7 @@ impl Backgammon {
     pub fn hint(
         &self,
         #[wasm_bindgen(unchecked_param_type = "{ ply?: number }")] options: JsValue,
-    ) -> Result<JsValue, JsError> {
+    ) -> JsResult<JsValue> {
         let o = JsAiOptions::parse(options, "bad hint options")?;
         let hints = ai::api::hint_for_game(&self.game, o.ply.unwrap_or(1))
             .ok_or_else(|| self.phase_error("there is no play to rank"))?;
@@ -418,10 +526,10 @@ impl Backgammon {
     pub fn evaluate(
         &self,
         #[wasm_bindgen(unchecked_param_type = "{ ply?: number }")] options: JsValue,
-    ) -> Result<JsValue, JsError> {
+    ) -> JsResult<JsValue> {
         let o = JsAiOptions::parse(options, "bad evaluate options")?;
         if self.game.phase() == crate::backgammon::Phase::GameOver {
-            return Err(JsError::new("the game is over"));
+            return Err(coded("game-over", "the game is over"));
         }
         to_js(&ai::api::evaluate_game(&self.game, o.ply.unwrap_or(0)))
     }
@@ -439,7 +547,7 @@ impl Backgammon {
     pub fn best_doubles(
         &self,
         #[wasm_bindgen(unchecked_param_type = "BestPlayOptions")] options: JsValue,
-    ) -> Result<u8, JsError> {
+    ) -> JsResult<u8> {
         let o = JsAiOptions::parse(options, "bad bestDoubles options")?;
         ai::api::choose_doubles_for_game(&self.game, o.level()?)
             .ok_or_else(|| self.phase_error("there are no doubles to choose"))
@@ -451,10 +559,10 @@ impl Backgammon {
     pub fn cube_action(
         &self,
         #[wasm_bindgen(unchecked_param_type = "{ ply?: number }")] options: JsValue,
-    ) -> Result<JsValue, JsError> {
+    ) -> JsResult<JsValue> {
         let o = JsAiOptions::parse(options, "bad cubeAction options")?;
         let advice = ai::api::cube_action_for_game(&self.game, o.ply.unwrap_or(1))
-            .ok_or_else(|| JsError::new("the cube is not in play in this game"))?;
+            .ok_or_else(|| coded("cube-off", "the cube is not in play in this game"))?;
         to_js(&advice)
     }
 
@@ -463,13 +571,76 @@ impl Backgammon {
     pub fn cube_decision(
         &self,
         #[wasm_bindgen(unchecked_param_type = "{ ply?: number }")] options: JsValue,
-    ) -> Result<JsValue, JsError> {
+    ) -> JsResult<JsValue> {
         if self.game.phase() != crate::backgammon::Phase::CubeDecision {
             return Err(self.phase_error("no double is offered"));
         }
         let o = JsAiOptions::parse(options, "bad cubeDecision options")?;
         let advice = ai::api::cube_action_for_game(&self.game, o.ply.unwrap_or(1))
-            .ok_or_else(|| JsError::new("the cube is not in play in this game"))?;
+            .ok_or_else(|| coded("cube-off", "the cube is not in play in this game"))?;
         Ok(JsValue::from_str(if advice.take { "take" } else { "pass" }))
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// The `name?: type;` members of `interface NAME { ... }` in TypeScript text.
+    pub(crate) fn interface_members(text: &str, name: &str) -> Vec<(String, String)> {
+        let start = text.find(&format!("interface {name} {{")).unwrap_or_else(|| panic!("no interface {name}"));
+        let body = &text[start..];
+        let body = &body[body.find('{').unwrap() + 1..body.find("\n}").unwrap()];
+        let mut out = Vec::new();
+        for line in body.lines() {
+            let code = line.split("//").next().unwrap_or("");
+            for member in code.split(';') {
+                if let Some((key, ty)) = member.split_once("?:") {
+                    out.push((key.trim().to_string(), ty.trim().to_string()));
+                }
+            }
+        }
+        out
+    }
+
+    fn ts_type(spec: &crate::backgammon::OptionSpec) -> String {
+        match spec.kind {
+            OptionKind::Bool => "boolean".into(),
+            OptionKind::Number { .. } => "number".into(),
+            OptionKind::Enum { values } if spec.key == "variant" => {
+                assert_eq!(values, Variant::NAMES);
+                "Variant".into()
+            }
+            OptionKind::Enum { values } if values == ["white", "black"] => "Player".into(),
+            OptionKind::Enum { values } => values.iter().map(|v| format!("'{v}'")).collect::<Vec<_>>().join(" | "),
+        }
+    }
+
+    /// The TypeScript `BackgammonOptions` has exactly the engine's option keys, with their types.
+    #[test]
+    fn typescript_backgammon_options_are_the_engine_option_table() {
+        let members = interface_members(TS_TEXT, "BackgammonOptions");
+        let want: Vec<(String, String)> = OPTION_SPECS.iter().map(|s| (s.key.to_string(), ts_type(s))).collect();
+        let mut a = members.clone();
+        let mut b = want.clone();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b);
+    }
+
+    /// docs/js-api.md lists exactly the declared option keys.
+    #[test]
+    fn js_api_doc_lists_exactly_the_declared_options() {
+        let doc = include_str!("../../docs/js-api.md");
+        let mut keys: Vec<String> = interface_members(doc, "BackgammonOptions").into_iter().map(|m| m.0).collect();
+        let mut want: Vec<String> = OPTION_SPECS.iter().map(|s| s.key.to_string()).collect();
+        keys.sort();
+        want.sort();
+        assert_eq!(keys, want, "BackgammonOptions in docs/js-api.md");
+        let mut keys: Vec<String> = interface_members(doc, "DraughtsOptions").into_iter().map(|m| m.0).collect();
+        let mut want: Vec<String> = crate::draughts::OPTION_SPECS.iter().map(|s| s.key.to_string()).collect();
+        keys.sort();
+        want.sort();
+        assert_eq!(keys, want, "DraughtsOptions in docs/js-api.md");
     }
 }

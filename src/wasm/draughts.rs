@@ -1,23 +1,31 @@
 //! `RussianDraughts`: the JS class over [`crate::draughts::Game`].
 
-use serde::{Deserialize, Serialize};
+#[cfg(feature = "ai")]
+use serde::Deserialize;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "ai")]
+use super::coded_with;
+#[cfg(feature = "ai")]
 use super::seed_from_js;
-use super::{js_err, options_from_js, to_js, whole};
+use super::{JsResult, bad_arg, coded, js_err, options_from_js, to_js, whole};
 #[cfg(feature = "ai")]
 use crate::ai::draughts::{Engine, Level, Limits, Score, SearchResult, SearchRoot};
-use crate::draughts::{Game, GameOptions, Move, Outcome, Position, Square};
+use crate::draughts::{Game, GameOptions, Move, OPTION_SPECS, Outcome, Position, Save, Square};
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &'static str = r#"
+/// The TypeScript types of this class's arguments and results (tests check them against the
+/// engine's option table).
+#[cfg_attr(not(test), allow(dead_code))] // read by the custom section below (wasm) and the tests
+const TS_TEXT: &str = r#"
 export interface DraughtsOptions {
-  /** RU-TOUCH-MOVE: a picked-up piece with a legal move must be moved (default false). */
+  /** RU-TOUCH-MOVE: a picked-up piece with a legal move must be moved, and a move made cannot be taken back (default false). */
   touchMove?: boolean;
   /** The automatic draw rules of RULES.md 2.3 (default true). */
   drawRules?: boolean;
 }
+/** One option of `RussianDraughts.optionSpecs()`. */
+export interface DraughtsOptionSpec { key: keyof DraughtsOptions; kind: 'bool'; doc: string; default: boolean }
 export interface DraughtsMove {
   /** 'c3-d4', 'c3:e5'; intermediate squares ('c3:e5:g7') only when needed to tell moves apart. */
   notation: string;
@@ -45,6 +53,8 @@ export interface DraughtsState {
   fen: string;
   /** The piece picked up under the touch-move rule, if any. */
   touched: string | null;
+  /** Whether `undo()` is allowed now (something to take back, and touch-move does not forbid it). */
+  canUndo: boolean;
 }
 export type DraughtsLevel = 'beginner' | 'easy' | 'medium' | 'hard' | 'master';
 export interface BestMoveOptions {
@@ -68,6 +78,9 @@ export interface DraughtsAnalysis {
   timeMs: number;
 }
 "#;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = TS_TEXT;
 
 #[cfg(feature = "ai")]
 #[derive(Deserialize, Default)]
@@ -127,34 +140,30 @@ fn js_clock() -> f64 {
 }
 
 #[cfg(feature = "ai")]
-fn check_time(time_ms: Option<f64>) -> Result<Option<f64>, JsError> {
+fn check_time(time_ms: Option<f64>) -> JsResult<Option<f64>> {
     match time_ms {
         Some(t) if !(t.is_finite() && t > 0.0 && t <= MAX_TIME_MS) => {
-            Err(JsError::new(&format!("timeMs must be more than 0 and at most {MAX_TIME_MS}, not {t}")))
+            Err(coded("bad-option", &format!("timeMs must be more than 0 and at most {MAX_TIME_MS}, not {t}")))
         }
         t => Ok(t),
     }
 }
 
-#[derive(Deserialize, Default)]
-#[serde(rename = "DraughtsOptions", rename_all = "camelCase", deny_unknown_fields)]
-struct JsOptions {
-    touch_move: Option<bool>,
-    draw_rules: Option<bool>,
+/// `DraughtsOptions`: the engine's [`GameOptions`] (missing keys default, unknown keys refused
+/// by the engine's option table).
+fn parse_options(options: JsValue) -> JsResult<GameOptions> {
+    options_from_js(options, "bad options", |keys| {
+        GameOptions::check_keys(keys.iter().map(String::as_str)).map_err(js_err)
+    })
 }
 
-impl JsOptions {
-    fn options(&self) -> GameOptions {
-        let d = GameOptions::default();
-        GameOptions {
-            touch_move: self.touch_move.unwrap_or(d.touch_move),
-            draw_rules: self.draw_rules.unwrap_or(d.draw_rules),
-        }
-    }
-}
-
-fn parse_options(options: JsValue) -> Result<GameOptions, JsError> {
-    Ok(options_from_js::<JsOptions>(options, "bad options")?.options())
+/// An option as `RussianDraughts.optionSpecs()` gives it.
+#[derive(Serialize)]
+struct JsOptionSpec {
+    key: &'static str,
+    kind: &'static str,
+    doc: &'static str,
+    default: bool,
 }
 
 #[derive(Serialize)]
@@ -209,6 +218,7 @@ struct JsState {
     outcome: Option<JsOutcome>,
     fen: String,
     touched: Option<String>,
+    can_undo: bool,
 }
 
 /// The deepest perft the bindings run (depth 12 from the start is already minutes of work).
@@ -241,8 +251,24 @@ impl RussianDraughts {
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "DraughtsOptions")] options: JsValue,
-    ) -> Result<RussianDraughts, JsError> {
+    ) -> JsResult<RussianDraughts> {
         Ok(RussianDraughts { game: Game::new(parse_options(options)?), engine: None })
+    }
+
+    /// The default options, from the engine.
+    #[wasm_bindgen(js_name = defaultOptions, unchecked_return_type = "Required<DraughtsOptions>")]
+    pub fn default_options() -> JsResult<JsValue> {
+        to_js(&GameOptions::default())
+    }
+
+    /// Every option: key, kind (`bool`), a one-line doc and its default; the engine's table.
+    #[wasm_bindgen(js_name = optionSpecs, unchecked_return_type = "DraughtsOptionSpec[]")]
+    pub fn option_specs() -> JsResult<JsValue> {
+        let specs: Vec<JsOptionSpec> = OPTION_SPECS
+            .iter()
+            .map(|s| JsOptionSpec { key: s.key, kind: "bool", doc: s.doc, default: s.default_value() })
+            .collect();
+        to_js(&specs)
     }
 
     /// A game from a PDN FEN (`W:Wa1,c1,...:Bb8,...`; numeric squares accepted).
@@ -250,7 +276,7 @@ impl RussianDraughts {
     pub fn from_fen(
         fen: &str,
         #[wasm_bindgen(unchecked_param_type = "DraughtsOptions")] options: JsValue,
-    ) -> Result<RussianDraughts, JsError> {
+    ) -> JsResult<RussianDraughts> {
         let game = Game::from_fen(fen, parse_options(options)?).map_err(js_err)?;
         Ok(RussianDraughts { game, engine: None })
     }
@@ -261,9 +287,39 @@ impl RussianDraughts {
     pub fn from_pdn(
         pdn: &str,
         #[wasm_bindgen(unchecked_param_type = "DraughtsOptions")] options: JsValue,
-    ) -> Result<RussianDraughts, JsError> {
+    ) -> JsResult<RussianDraughts> {
         let game = Game::from_pdn_with(pdn, parse_options(options)?).map_err(js_err)?;
         Ok(RussianDraughts { game, engine: None })
+    }
+
+    /// The whole game as a plain object (options, start FEN, moves, draw agreed, tags); works
+    /// with `JSON.stringify`. Unlike PDN, it keeps the options.
+    #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "object")]
+    pub fn to_json(&self) -> JsResult<JsValue> {
+        to_js(&self.game.to_save())
+    }
+
+    /// A game from the object `toJSON()` gave (or its JSON text), its moves replayed and
+    /// checked under its saved options.
+    #[wasm_bindgen(js_name = fromJSON)]
+    pub fn from_json(
+        #[wasm_bindgen(unchecked_param_type = "string | object")] save: JsValue,
+    ) -> JsResult<RussianDraughts> {
+        let what = "not a tabla draughts save";
+        let save = match save.as_string() {
+            Some(text) => super::parse_json(&text, what, "bad-save")?,
+            None => save,
+        };
+        if !save.is_object() {
+            return Err(coded("bad-save", "a save is the object toJSON() returned, or its JSON text"));
+        }
+        let options = js_sys::Reflect::get(&save, &"options".into()).unwrap_or(JsValue::UNDEFINED);
+        if options.is_object() {
+            let keys = super::object_keys(&options);
+            GameOptions::check_keys(keys.iter().map(String::as_str)).map_err(js_err)?;
+        }
+        let save: Save = super::from_js(save, what, "bad-save")?;
+        Ok(RussianDraughts { game: Game::from_save(&save).map_err(js_err)?, engine: None })
     }
 
     /// The position now, as PDN FEN with algebraic squares.
@@ -278,7 +334,7 @@ impl RussianDraughts {
 
     /// Everything a UI draws.
     #[wasm_bindgen(unchecked_return_type = "DraughtsState")]
-    pub fn state(&self) -> Result<JsValue, JsError> {
+    pub fn state(&self) -> JsResult<JsValue> {
         let pos: &Position = self.game.position();
         let state = JsState {
             pieces: pos
@@ -291,13 +347,14 @@ impl RussianDraughts {
             outcome: self.game.outcome().map(JsOutcome::from),
             fen: self.game.fen(),
             touched: self.game.touched().map(|s| s.to_string()),
+            can_undo: self.game.can_undo(),
         };
         to_js(&state)
     }
 
     /// The legal moves now (none once the game is over).
     #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "DraughtsMove[]")]
-    pub fn legal_moves(&self) -> Result<JsValue, JsError> {
+    pub fn legal_moves(&self) -> JsResult<JsValue> {
         let moves: Vec<JsMove> =
             self.game.legal_moves_with_notation().into_iter().map(|(m, n)| JsMove::new(&m, n)).collect();
         to_js(&moves)
@@ -305,37 +362,37 @@ impl RussianDraughts {
 
     /// Plays a move given in notation (`c3-d4`, `c3:e5`, `c3xe5`, or with intermediate squares).
     #[wasm_bindgen(unchecked_return_type = "DraughtsMove")]
-    pub fn play(&mut self, notation: &str) -> Result<JsValue, JsError> {
+    pub fn play(&mut self, notation: &str) -> JsResult<JsValue> {
         let mv = self.game.play(notation).map_err(js_err)?;
         let text = self.game.history().last().map(|p| p.notation.clone()).unwrap_or_default();
         to_js(&JsMove::new(&mv, text))
     }
 
     /// Takes back the last move.
-    pub fn undo(&mut self) -> Result<(), JsError> {
+    pub fn undo(&mut self) -> JsResult<()> {
         self.game.undo().map(|_| ()).map_err(js_err)
     }
 
     /// Ends the game as a draw by agreement.
     #[wasm_bindgen(js_name = agreeDraw)]
-    pub fn agree_draw(&mut self) -> Result<(), JsError> {
+    pub fn agree_draw(&mut self) -> JsResult<()> {
         self.game.agree_draw().map_err(js_err)
     }
 
     /// Picks up the piece on `square` (binding under the touch-move option).
-    pub fn touch(&mut self, square: &str) -> Result<(), JsError> {
+    pub fn touch(&mut self, square: &str) -> JsResult<()> {
         let sq = parse_square(square)?;
         self.game.touch(sq).map_err(js_err)
     }
 
     /// Puts the picked-up piece back (refused while the touch-move rule binds it).
-    pub fn release(&mut self) -> Result<(), JsError> {
+    pub fn release(&mut self) -> JsResult<()> {
         self.game.release().map_err(js_err)
     }
 
     /// The result once the game is over, else `null`.
     #[wasm_bindgen(unchecked_return_type = "DraughtsOutcome | null")]
-    pub fn outcome(&self) -> Result<JsValue, JsError> {
+    pub fn outcome(&self) -> JsResult<JsValue> {
         to_js(&self.game.outcome().map(JsOutcome::from))
     }
 }
@@ -348,10 +405,12 @@ impl RussianDraughts {
     pub fn best_move(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "BestMoveOptions")] options: JsValue,
-    ) -> Result<JsValue, JsError> {
-        let o: JsBestMoveOptions = options_from_js(options, "bad bestMove options")?;
+    ) -> JsResult<JsValue> {
+        let o: JsBestMoveOptions = options_from_js(options, "bad bestMove options", |_| Ok(()))?;
         let level = match &o.level {
-            Some(l) => l.parse::<Level>().map_err(js_err)?,
+            Some(l) => l
+                .parse::<Level>()
+                .map_err(|e| coded_with("bad-option", &e.to_string(), vec![("key", "level".into())]))?,
             None => Level::Medium,
         };
         let time_ms = check_time(o.time_ms)?;
@@ -361,7 +420,7 @@ impl RussianDraughts {
         let clock = js_clock;
         let result = engine
             .best_move(&root, level, time_ms, seed, &clock)
-            .ok_or_else(|| JsError::new("there is no move to search: the game is over"))?;
+            .ok_or_else(|| coded("game-over", "there is no move to search: the game is over"))?;
         to_js(&self.js_move(&result.best))
     }
 
@@ -371,12 +430,12 @@ impl RussianDraughts {
     pub fn analyze(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "AnalyzeOptions")] options: JsValue,
-    ) -> Result<JsValue, JsError> {
-        let o: JsAnalyzeOptions = options_from_js(options, "bad analyze options")?;
+    ) -> JsResult<JsValue> {
+        let o: JsAnalyzeOptions = options_from_js(options, "bad analyze options", |_| Ok(()))?;
         let time_ms = check_time(o.time_ms)?;
         if let Some(d) = o.depth {
             if d == 0 || d > MAX_DEPTH {
-                return Err(JsError::new(&format!("depth must be from 1 to {MAX_DEPTH}, not {d}")));
+                return Err(coded("bad-option", &format!("depth must be from 1 to {MAX_DEPTH}, not {d}")));
             }
         }
         let limits = Limits {
@@ -389,7 +448,7 @@ impl RussianDraughts {
         let clock = js_clock;
         let r: SearchResult = engine
             .analyze(&root, &limits, &clock)
-            .ok_or_else(|| JsError::new("there is nothing to analyse: the game is over"))?;
+            .ok_or_else(|| coded("game-over", "there is nothing to analyse: the game is over"))?;
         let analysis = JsAnalysis {
             best: self.js_move(&r.best),
             score: match r.score() {
@@ -410,14 +469,14 @@ impl RussianDraughts {
 impl RussianDraughts {
     /// The number of move sequences of `depth` plies from here (one move per start, end and
     /// captured set), for testing move generators.
-    pub fn perft(&self, depth: f64) -> Result<f64, JsError> {
+    pub fn perft(&self, depth: f64) -> JsResult<f64> {
         let depth = whole(depth, "the perft depth", 0, MAX_PERFT_DEPTH)?;
         Ok(self.game.perft(depth) as f64)
     }
 }
 
-fn parse_square(text: &str) -> Result<Square, JsError> {
-    Square::parse(text).ok_or_else(|| JsError::new(&format!("'{text}' is not a dark square such as c3")))
+fn parse_square(text: &str) -> JsResult<Square> {
+    Square::parse(text).ok_or_else(|| bad_arg(&format!("'{text}' is not a dark square such as c3")))
 }
 
 impl RussianDraughts {
@@ -427,9 +486,9 @@ impl RussianDraughts {
     }
 
     #[cfg(feature = "ai")]
-    fn search_root(&self) -> Result<SearchRoot, JsError> {
+    fn search_root(&self) -> JsResult<SearchRoot> {
         if let Some(o) = self.game.outcome() {
-            return Err(JsError::new(&format!("the game is over ({o})")));
+            return Err(coded("game-over", &format!("the game is over ({o})")));
         }
         Ok(SearchRoot::from_game(&self.game))
     }
@@ -438,5 +497,21 @@ impl RussianDraughts {
     #[cfg_attr(not(feature = "ai"), allow(dead_code))]
     fn js_move(&self, mv: &Move) -> JsMove {
         JsMove::new(mv, self.game.position().move_text(mv))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The TypeScript `DraughtsOptions` has exactly the engine's option keys, all booleans.
+    #[test]
+    fn typescript_draughts_options_are_the_engine_option_table() {
+        let mut members = super::super::backgammon::tests::interface_members(TS_TEXT, "DraughtsOptions");
+        let mut want: Vec<(String, String)> =
+            OPTION_SPECS.iter().map(|s| (s.key.to_string(), "boolean".to_string())).collect();
+        members.sort();
+        want.sort();
+        assert_eq!(members, want);
     }
 }

@@ -63,7 +63,7 @@ test('bad input throws an Error that says what was wrong, and leaves the game un
   const g = new Backgammon({ seed: 5 });
   const cases = [
     [() => new Backgammon({ variant: 'chess' }), /unknown variant/],
-    [() => new Backgammon({ varient: 'table' }), /unknown field `varient`/],
+    [() => new Backgammon({ varient: 'table' }), /unknown option 'varient'/],
     [() => new Backgammon({ seed: -1 }), /seed/],
     [() => new Backgammon({ matchLength: 2.5 }), /matchLength|invalid type/],
     // JSON.stringify would turn these into null, i.e. "not given": refused instead.

@@ -1,8 +1,9 @@
 // The tabla app: a home page to pick the game, the opponent and the options, and a play view
 // that is one <tabla-board> element (the same component anyone can embed).
 import './tabla-board.js';
-import { t, tn, setLanguage, preferredLanguage, language, LANGUAGES } from './i18n/index.js';
-import { loadEngine, aiSupport, isDraughts, GAMES } from './engine.js';
+import { t, tn, has, setLanguage, preferredLanguage, language, errorText, LANGUAGES } from './i18n/index.js';
+import { loadEngine, aiSupport } from './engine.js';
+import { GAMES, kindOf } from './games.js';
 import * as store from './storage.js';
 
 const $ = (s) => document.querySelector(s);
@@ -13,10 +14,21 @@ const SETTINGS = 'settings';
 // a debug and test handle: the board element (with its engine) and the translator
 window.tabla = { board, t };
 
-const settings = { animations: true, homeLeft: false, ...(store.readJSON(SETTINGS) || {}) };
+const settings = { animations: true, homeLeft: false, theme: 'auto', ...(store.readJSON(SETTINGS) || {}) };
 delete settings.__broken;
+const THEMES = ['auto', 'light', 'dark'];
 
 function applySettings() {
+  // auto: the page and the board follow prefers-color-scheme; light/dark force one palette
+  const theme = THEMES.includes(settings.theme) ? settings.theme : 'auto';
+  if (theme === 'auto') {
+    delete document.documentElement.dataset.theme;
+    board.removeAttribute('theme');
+  } else {
+    document.documentElement.dataset.theme = theme;
+    board.setAttribute('theme', theme);
+  }
+  $('#theme').value = theme;
   if (settings.animations) board.removeAttribute('animation');
   else board.setAttribute('animation', 'off');
   if (settings.homeLeft) board.setAttribute('home', 'left');
@@ -30,44 +42,106 @@ function applySettings() {
 function translatePage() {
   for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
   for (const el of document.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
-  const ml = form.elements.matchLength;
-  const cur = ml.value || '0';
-  ml.innerHTML = [0, 1, 3, 5, 7, 9, 11, 15]
-    .map((n) => `<option value="${n}">${n ? tn('match.points', n) : t('match.money')}</option>`)
-    .join('');
-  ml.value = cur;
+  if (engine) renderOptions(readOptions());
   document.title = t('app.title');
   updateContinue();
 }
 
 // ---- home page -----------------------------------------------------------------------------
 
-const DEFAULTS = {
-  backgammon: { start: 'roll', scoring: 'standard', cube: true },
-  table: { start: 'white', scoring: 'table', cube: false },
-  'acey-deucey': { start: 'roll', scoring: 'standard', cube: false },
-};
+// The options part of the form is built from the engine's declaration (optionSpecs(): key, kind,
+// values, min/max, variants, default) for the chosen game, so every option the engine has is
+// offered and sent, and none is invented here. Labels: opt.<key>, values <key>.<value>.
+let engine = null; // the package module, once loaded
+
+/** Match lengths the form offers (a presentation choice), within the engine's min..max. */
+const SUGGESTED = { matchLength: [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25] };
 
 function selectedGame() {
   return form.elements.game.value;
 }
 
+const valueLabel = (key, v) =>
+  has(`${key}.${v}`) ? t(`${key}.${v}`) : has(`${key}.n.other`) ? tn(`${key}.n`, Number(v)) : String(v);
+
+function specField(s, value) {
+  const label = esc(t(`opt.${s.key}`));
+  if (s.kind === 'bool')
+    return `<label class="row"><input type="checkbox" name="${s.key}"${value ? ' checked' : ''}><span>${label}</span></label>`;
+  let values = s.values;
+  if (!values && s.kind === 'number') {
+    const lo = s.min ?? 0,
+      hi = s.max ?? lo;
+    values = SUGGESTED[s.key]
+      ? SUGGESTED[s.key].filter((n) => n >= lo && n <= hi)
+      : Array.from({ length: Math.min(hi - lo, 30) + 1 }, (_, i) => lo + i);
+    if (!values.includes(Number(value))) values = [...values, Number(value)].sort((a, b) => a - b);
+  }
+  const opts = (values || [])
+    .map(
+      (v) =>
+        `<option value="${esc(v)}"${String(v) === String(value) ? ' selected' : ''}>${esc(valueLabel(s.key, v))}</option>`,
+    )
+    .join('');
+  return `<label><span>${label}</span> <select name="${s.key}" data-kind="${s.kind}">${opts}</select></label>`;
+}
+
+/** The options as the form has them now (null before the form is built for this game). */
+function readOptions() {
+  const box = $('#option-fields');
+  if (!engine || box.dataset.game !== selectedGame()) return null;
+  const out = {};
+  for (const s of kindOf(selectedGame()).formSpecs(engine, selectedGame())) {
+    const el = form.elements[s.key];
+    if (!el) continue;
+    out[s.key] = s.kind === 'bool' ? el.checked : s.kind === 'number' ? Number(el.value) : el.value;
+  }
+  return out;
+}
+
+/** Build the option fields of the chosen game, with `values` or the engine's defaults. */
+function renderOptions(values) {
+  const game = selectedGame();
+  const kind = kindOf(game);
+  const box = $('#option-fields');
+  const current = { ...kind.defaultOptions(engine, game), ...(values || {}) };
+  const specs = kind.formSpecs(engine, game);
+  // options of only some games of the family are its house rules
+  const common = specs.filter((s) => !s.variants || s.variants.length === kind.games.length);
+  const house = specs.filter((s) => !common.includes(s));
+  box.innerHTML = [
+    ...common.map((s) => specField(s, current[s.key])),
+    ...(house.length ? [`<p class="sublegend">${esc(t('opt.houseRules'))}</p>`] : []),
+    ...house.map((s) => specField(s, current[s.key])),
+  ].join('');
+  box.dataset.game = game;
+}
+
+function esc(s) {
+  return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+}
+
+/** Why the engine refuses the options on the form, in words ('' when it takes them). */
+function optionsProblem() {
+  const game = selectedGame();
+  try {
+    kindOf(game)
+      .create(engine, game, readOptions() || {})
+      .free?.();
+    return '';
+  } catch (e) {
+    return errorText(e);
+  }
+}
+
 function syncForm({ resetDefaults = false } = {}) {
   const game = selectedGame();
-  const ru = isDraughts(game);
-  for (const el of form.querySelectorAll('.bg-only')) el.hidden = ru;
-  for (const el of form.querySelectorAll('.ru-only')) el.hidden = !ru;
-  for (const el of form.querySelectorAll('.ad-only')) el.hidden = game !== 'acey-deucey';
-  if (resetDefaults && DEFAULTS[game]) {
-    const d = DEFAULTS[game];
-    form.elements.start.value = d.start;
-    form.elements.scoring.value = d.scoring;
-    form.elements.cube.checked = d.cube;
-  }
-  const money = form.elements.matchLength.value === '0';
-  form.elements.jacoby.disabled = !money || !form.elements.cube.checked;
-  const support = window.tabla.ai || {};
-  const can = ru ? support.draughts : support.backgammon;
+  if (engine && (resetDefaults || $('#option-fields').dataset.game !== game)) renderOptions(null);
+  // options that do not go together (the Jacoby rule in a match, ...): the engine says so
+  const problem = engine ? optionsProblem() : '';
+  $('#options-error').textContent = problem;
+  form.querySelector('button[type="submit"]').disabled = !!problem;
+  const can = kindOf(game).aiSupported(window.tabla.ai);
   const comp = $('#opp-computer');
   comp.disabled = !can;
   $('#ai-note').hidden = !!can;
@@ -78,30 +152,27 @@ function syncForm({ resetDefaults = false } = {}) {
 function formConfig() {
   const f = form.elements;
   const game = selectedGame();
-  let options;
-  if (isDraughts(game)) {
-    options = { drawRules: f.drawRules.checked, touchMove: f.touchMove.checked };
-  } else {
-    options = {
-      start: f.start.value,
-      scoring: f.scoring.value,
-      cube: f.cube.checked,
-      matchLength: Number(f.matchLength.value),
-    };
-    if (f.cube.checked && options.matchLength === 0) options.jacoby = f.jacoby.checked;
-    if (game === 'acey-deucey') {
-      options.doublesExtraRoll = f.doublesExtraRoll.checked;
-      options.enterAllBeforePassing = f.enterAllBeforePassing.checked;
-      options.exactBearOff = f.exactBearOff.checked;
-    }
-    const seed = new URLSearchParams(location.search).get('seed');
-    if (seed !== null && seed !== '') options.seed = Number(seed) >>> 0;
-  }
+  const options = readOptions() || {};
+  const seed = new URLSearchParams(location.search).get('seed');
+  if (
+    seed !== null &&
+    seed !== '' &&
+    engine &&
+    kindOf(game)
+      .optionSpecs(engine, game)
+      .some((s) => s.key === 'seed')
+  )
+    options.seed = Number(seed) >>> 0;
   const computer = f.opponent.value === 'computer' ? (f.human.value === 'white' ? 'black' : 'white') : null;
   return { game, options, computer, level: f.level.value };
 }
 
 form.addEventListener('change', (e) => syncForm({ resetDefaults: e.target.name === 'game' }));
+$('#theme').addEventListener('change', (e) => {
+  settings.theme = e.target.value;
+  store.write(SETTINGS, settings);
+  applySettings();
+});
 form.addEventListener('submit', async (e) => {
   e.preventDefault();
   const conf = formConfig();
@@ -179,24 +250,13 @@ $('#homeLeft').addEventListener('change', (e) => {
 
 $('#m-export').addEventListener('click', () => {
   const fields = $('#export-fields');
-  const draughts = isDraughts(board.game);
-  const formats = draughts
-    ? [
-        ['pdn', 'export.pdn', 'pdn'],
-        ['fen', 'export.fen', 'txt'],
-        ['json', 'export.json', 'json'],
-      ]
-    : [
-        ['json', 'export.json', 'json'],
-        ['gnubg', 'export.gnubg', 'txt'],
-      ];
   fields.innerHTML = '';
-  for (const [fmt, label, ext] of formats) {
+  for (const { format: fmt, label, ext } of kindOf(board.game).exports) {
     let text;
     try {
       text = board.exportAs(fmt);
     } catch (err) {
-      text = String(err.message || err);
+      text = errorText(err);
     }
     const box = document.createElement('div');
     box.className = 'export-field';
@@ -241,7 +301,7 @@ $('#import-form').addEventListener('submit', async (e) => {
     show('play', true);
     if (r?.note) toast(r.note);
   } catch (err) {
-    $('#import-error').textContent = t('err.import', { msg: err?.message || err });
+    $('#import-error').textContent = t('err.import', { msg: errorText(err) });
   }
 });
 
@@ -318,9 +378,10 @@ const linked = (() => {
   syncForm({ resetDefaults: true });
   show(linked ? 'play' : location.hash === '#play' && store.read('save:app') !== null ? 'play' : 'home');
   try {
-    window.tabla.ai = aiSupport(await loadEngine());
+    engine = await loadEngine();
+    window.tabla.ai = aiSupport(engine);
   } catch {
     window.tabla.ai = { backgammon: false, draughts: false };
   }
-  syncForm();
+  syncForm({ resetDefaults: true });
 })();

@@ -1,8 +1,77 @@
 // Styles of <tabla-board>'s shadow root. Colours pass WCAG AA on their backgrounds; controls are
 // at least 44 CSS px; nothing is told by hue alone (the side on turn has a marker, not only a tint).
+//
+// Theming: every colour is a CSS custom property a page can set on the element or any ancestor,
+// `--tabla-<name>` for each name of THEME_NAMES below (e.g. `tabla-board { --tabla-board: #305; }`).
+// Unset ones take the built-in dark or light palette: light when the page prefers a light colour
+// scheme (`prefers-color-scheme`), unless the element has theme="dark"; theme="light" forces light.
+// The canvas renderers read the same properties (tabla-board.js `palette()`), so the board itself
+// follows the theme too, not only the controls around it.
+
+/** The dark palette (the default), by custom-property name without the `--tabla-` prefix. */
+export const DARK = {
+  // the controls around the board
+  bg: '#1d2722', // background of the element
+  panel: '#2a3530', // player cards, move list
+  fg: '#f4efe6', // text
+  accent: '#ffd84d', // the side on turn, primary buttons, dialog edges
+  'accent-fg': '#1b1b1b', // text on the accent
+  line: '#5b6b63', // button borders
+  button: '#34423b',
+  'button-fg': '#f4efe6',
+  card: 'rgba(24, 30, 27, 0.96)', // the game-over / choose-doubles card over the board
+  focus: '#4dd2ff', // focus outlines, the keyboard cursor on the board
+  // the board (canvas)
+  frame: '#6b4226', // the wooden frame (a gradient from frame to frame-2)
+  'frame-2': '#4a2b17',
+  board: '#2c6147', // the playing field of backgammon (a gradient from board to board-2)
+  'board-2': '#1c4431',
+  'point-light': '#d6b57c',
+  'point-dark': '#8e2f25',
+  label: '#f3e6cc', // point numbers and coordinates on the frame
+  'square-light': '#efdcb8', // draughts squares
+  'square-dark': '#8b5b37',
+  'checker-white': '#fbf6e9', // white's checkers and men (a gradient to checker-white-2)
+  'checker-white-2': '#dccca4',
+  'checker-black': '#4a4a4a',
+  'checker-black-2': '#141414',
+  highlight: '#ffd84d', // pieces that can move, the selected one
+  target: '#ffffff', // where the selected piece can go
+};
+
+/** The light palette: same names; used for prefers-color-scheme: light or theme="light". */
+export const LIGHT = {
+  ...DARK,
+  bg: '#f6f2ea',
+  panel: '#e9e2d3',
+  fg: '#1d2722',
+  accent: '#7a4e00',
+  'accent-fg': '#ffffff',
+  line: '#7c8781',
+  button: '#ffffff',
+  'button-fg': '#1d2722',
+  card: 'rgba(255, 252, 245, 0.97)',
+  focus: '#0a62b8',
+  frame: '#d2ad72',
+  'frame-2': '#b98f52',
+  board: '#98c4a4',
+  'board-2': '#7fb08d',
+  'point-light': '#f7ecd3',
+  'point-dark': '#b4473a',
+  label: '#2f1f0a',
+};
+
+/** Every themable colour: set `--tabla-<name>` to override it. */
+export const THEME_NAMES = Object.keys(DARK);
+
+const decl = (p) => THEME_NAMES.map((k) => `--tb-${k}: var(--tabla-${k}, ${p[k]});`).join(' ');
+
 export const STYLE = `
-:host { display: block; position: relative; container-type: inline-size; color: var(--tabla-fg, #f4efe6); font: clamp(15px, 0.45vw + 10px, 28px)/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  --bg: var(--tabla-bg, #1d2722); --panel: var(--tabla-panel, #2a3530); --accent: var(--tabla-accent, #ffd84d); --line: #5b6b63; }
+:host { ${decl(DARK)} color-scheme: dark; }
+@media (prefers-color-scheme: light) { :host(:not([theme="dark"])) { ${decl(LIGHT)} color-scheme: light; } }
+:host([theme="light"]) { ${decl(LIGHT)} color-scheme: light; }
+:host { display: block; position: relative; container-type: inline-size; color: var(--tb-fg); font: clamp(15px, 0.45vw + 10px, 28px)/1.35 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  --bg: var(--tb-bg); --panel: var(--tb-panel); --accent: var(--tb-accent); --line: var(--tb-line); }
 :host([fill]) { height: 100%; }
 * { box-sizing: border-box; }
 .wrap { display: grid; height: 100%; gap: 6px; background: var(--bg); padding: 6px;
@@ -22,21 +91,21 @@ export const STYLE = `
 .player.black .swatch { background: #1b1b1b; border-color: #cfcfcf; }
 .stage { grid-area: stage; position: relative; min-height: 0; min-width: 0; }
 canvas { display: block; position: absolute; inset: 0; width: 100%; height: 100%; touch-action: none; border-radius: 6px; outline: none; -webkit-tap-highlight-color: transparent; }
-canvas:focus-visible { box-shadow: 0 0 0 3px var(--accent); }
+canvas:focus-visible { box-shadow: 0 0 0 3px var(--tb-focus); }
 .bar { grid-area: bar; display: flex; flex-wrap: wrap; align-items: center; gap: 6px 10px; }
 .status { margin: 0; flex: 1 1 12em; min-height: 1.35em; font-weight: 500; }
 .info { margin: 0; font-size: 0.875em; opacity: .9; }
 .info:empty { display: none; }
 .tools { display: flex; gap: 6px; flex-wrap: wrap; margin-left: auto; }
 button { font: inherit; min-height: max(44px, 2.75em); min-width: max(44px, 2.75em); padding: 6px 14px; border-radius: 8px; cursor: pointer;
-  border: 2px solid var(--line); background: #34423b; color: #f4efe6; }
-button.primary { background: var(--accent); color: #1b1b1b; border-color: var(--accent); font-weight: 600; }
+  border: 2px solid var(--line); background: var(--tb-button); color: var(--tb-button-fg); }
+button.primary { background: var(--accent); color: var(--tb-accent-fg); border-color: var(--accent); font-weight: 600; }
 button:disabled { opacity: .45; cursor: default; }
-button:focus-visible { outline: 3px solid #4dd2ff; outline-offset: 2px; }
+button:focus-visible { outline: 3px solid var(--tb-focus); outline-offset: 2px; }
 kbd { font: .75em ui-monospace, monospace; opacity: .75; border: 1px solid currentColor; border-radius: 4px; padding: 0 4px; margin-left: 4px; }
 .panel { position: absolute; inset: 0; display: grid; place-items: center; pointer-events: none; }
 .panel[hidden] { display: none; }
-.card { pointer-events: auto; background: rgba(24, 30, 27, .96); border: 2px solid var(--accent); border-radius: 12px; padding: 14px 18px; max-width: min(92%, 440px);
+.card { pointer-events: auto; background: var(--tb-card); border: 2px solid var(--accent); border-radius: 12px; padding: 14px 18px; max-width: min(92%, 440px);
   box-shadow: 0 8px 30px rgba(0,0,0,.5); text-align: center; }
 .card h2 { margin: 0 0 8px; font-size: 1.25em; }
 .card p { margin: 6px 0; }

@@ -25,6 +25,3 @@ export function aiSupport(mod) {
     draughts: !!(mod?.RussianDraughts && typeof mod.RussianDraughts.prototype.bestMove === 'function'),
   };
 }
-
-export const GAMES = ['backgammon', 'table', 'acey-deucey', 'russian-draughts'];
-export const isDraughts = (game) => game === 'russian-draughts';

@@ -5,15 +5,19 @@
 // Attributes: game, options (JSON of the engine's options), orientation ("white"|"black": the side
 // at the bottom), home ("right"|"left", backgammon), computer ("white"|"black": the computer plays
 // that side), level, animation ("off"), persist (a key: save after every move in localStorage and
-// restore on load), lang, fill (take the host's full height), controls ("none": board only).
+// restore on load), lang, fill (take the host's full height), controls ("none": board only),
+// theme ("light"|"dark"; without it the page's prefers-color-scheme decides).
+// Colours: the CSS custom properties --tabla-<name> of board-style.js (THEME_NAMES), on the
+// element or an ancestor, e.g. --tabla-board, --tabla-point-light, --tabla-point-dark.
 // Properties and methods: game, engine, state, options, ready, newGame(), save(), load(save),
 // exportAs(format), importText(text), play(move), roll(), flip(), refresh().
 // Events (CustomEvent, bubbling, composed): "move", "gameover", "illegal", "ready", "error".
-import { loadEngine, aiSupport, isDraughts, GAMES } from './engine.js';
-import { t, tn, setLanguage, preferredLanguage, language } from './i18n/index.js';
+import { loadEngine, aiSupport } from './engine.js';
+import { GAMES, kindOf, kindForText } from './games.js';
+import { t, tn, setLanguage, preferredLanguage, language, errorText } from './i18n/index.js';
 import { motionAllowed } from './anim.js';
 import * as store from './storage.js';
-import { STYLE } from './board-style.js';
+import { STYLE, THEME_NAMES } from './board-style.js';
 
 const SAVE_FORMAT = 'tabla-save';
 const ATTRS = [
@@ -27,6 +31,7 @@ const ATTRS = [
   'lang',
   'controls',
   'persist',
+  'theme',
 ];
 
 let langReady = null;
@@ -76,6 +81,7 @@ export class TablaBoard extends HTMLElement {
     });
     this.t = t;
     this.tn = tn;
+    this.errorText = errorText;
     this._wire();
   }
 
@@ -88,6 +94,10 @@ export class TablaBoard extends HTMLElement {
     globalThis.addEventListener('tabla-language', this._onLang);
     this._onDpr = () => this._resize();
     globalThis.addEventListener('resize', this._onDpr);
+    // the built-in palette follows the page's colour scheme (unless theme="light"|"dark")
+    this._scheme = globalThis.matchMedia?.('(prefers-color-scheme: light)');
+    this._onScheme = () => this._draw();
+    this._scheme?.addEventListener?.('change', this._onScheme);
     this._start();
   }
 
@@ -95,6 +105,7 @@ export class TablaBoard extends HTMLElement {
     this._ro?.disconnect();
     globalThis.removeEventListener('tabla-language', this._onLang);
     globalThis.removeEventListener('resize', this._onDpr);
+    this._scheme?.removeEventListener?.('change', this._onScheme);
     if (this._worker) {
       this._worker.terminate();
       this._worker = null;
@@ -121,7 +132,7 @@ export class TablaBoard extends HTMLElement {
     // fetch the engine and this game's board code side by side
     const engine = loadEngine();
     engine.catch(() => {});
-    import(isDraughts(this.gameName) ? './draughts/controller.js' : './bg/controller.js').catch(() => {});
+    this.kind.controller().catch(() => {});
     await ensureLanguage(this.getAttribute('lang'));
     this._render();
     try {
@@ -153,6 +164,10 @@ export class TablaBoard extends HTMLElement {
   get gameName() {
     const g = this.getAttribute('game');
     return GAMES.includes(g) ? g : 'backgammon';
+  }
+  /** The kind of game on the board (games.js): what differs between backgammon and draughts. */
+  get kind() {
+    return kindOf(this.gameName);
   }
   get options() {
     try {
@@ -225,16 +240,14 @@ export class TablaBoard extends HTMLElement {
   }
 
   saveData() {
-    const g = this.engine;
-    if (isDraughts(this.gameName)) return { fen0: this._fen0, moves: g.state().history, pdn: g.pdn() };
-    return g.toJSON();
+    return this.kind.saveData(this.engine);
   }
 
   /** Load a tabla save (object or JSON text). Throws if it cannot be read. */
   load(save) {
     if (typeof save === 'string') save = JSON.parse(save);
-    if (!save || save.format !== SAVE_FORMAT || !GAMES.includes(save.game)) throw new Error('not a tabla save');
-    const engine = this._engineFromSave(save);
+    if (!save || save.format !== SAVE_FORMAT || !GAMES.includes(save.game)) throw new Error(t('import.unknown'));
+    const engine = kindOf(save.game).fromData(this.mod, save.data, save.options);
     this._silent = true;
     this.setAttribute('game', save.game);
     this.setAttribute('options', JSON.stringify(save.options || {}));
@@ -243,7 +256,7 @@ export class TablaBoard extends HTMLElement {
     if (save.level) this.setAttribute('level', save.level);
     this.flipped = save.computer === 'white';
     this._silent = false;
-    this._attach(engine, { keepFen0: true });
+    this._attach(engine);
   }
 
   /** Text for export: 'json' (tabla save), 'pdn', 'fen' (draughts), 'gnubg' (Position ID:Match ID). */
@@ -251,13 +264,12 @@ export class TablaBoard extends HTMLElement {
     const g = this.engine;
     if (!g) return '';
     if (format === 'json') return JSON.stringify(this.save(), null, 1);
-    if (format === 'pdn') return g.pdn();
-    if (format === 'fen') return g.fen();
-    if (format === 'gnubg') return `${g.positionId()}:${g.matchId()}`;
-    throw new Error(`unknown format ${format}`);
+    const text = this.kind.exports.some((x) => x.format === format) ? this.kind.exportAs(g, format) : null;
+    if (text === null) throw new Error(`unknown format ${format}`);
+    return text;
   }
 
-  /** Import text: a tabla save, PDN or FEN (draughts), or a gnubg Position ID (backgammon). */
+  /** Import text: a tabla save, or whatever a game kind reads (games.js: PDN, FEN, gnubg IDs, ...). */
   importText(text) {
     text = String(text || '').trim();
     const M = this.mod;
@@ -268,84 +280,22 @@ export class TablaBoard extends HTMLElement {
         this.load(obj);
         return { game: obj.game };
       }
-      // a bare engine save
-      const g = M.Backgammon.fromJSON(obj);
-      const variant = g.state().variant;
-      this._silent = true;
-      this.setAttribute('game', variant);
-      this.setAttribute('options', JSON.stringify(g.state().options || {}));
-      this._silent = false;
-      this._attach(g);
-      return { game: variant };
     }
-    const gnubgId = /^[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?$/.test(text);
-    if (!gnubgId) {
-      if (!/^\[|^[WB]:/.test(text) && !/(^|\s)(\d+\.\s*)?[a-h][1-8][-:x][a-h][1-8]/.test(text))
-        throw new Error('not a PDN, FEN, tabla save or GNU Backgammon ID');
-      let g, fen0;
-      if (/^[WB]:/.test(text)) {
-        g = M.RussianDraughts.fromFen(text, this._draughtsOptions());
-        fen0 = g.fen();
-      } else {
-        g = M.RussianDraughts.fromPdn(text);
-        const start = M.RussianDraughts.fromPdn(text);
-        while (start.state().history.length) start.undo();
-        fen0 = start.fen();
-        // replay on a game that carries this page's options (fromPdn has none)
-        const withOpts = M.RussianDraughts.fromFen(fen0, this._draughtsOptions());
-        for (const mv of g.state().history) withOpts.play(mv);
-        g = withOpts;
-      }
-      this._fen0 = fen0;
-      this._silent = true;
-      this.setAttribute('game', 'russian-draughts');
-      this._silent = false;
-      this._attach(g, { keepFen0: true });
-      return { game: 'russian-draughts' };
-    }
-    // gnubg: "PositionID" or "PositionID:MatchID", into the backgammon-family game on the board
-    if (isDraughts(this.gameName)) {
-      this._silent = true;
-      this.setAttribute('game', 'backgammon');
-      this._silent = false;
-    }
-    const [pos, match] = text.split(':').map((s) => s.trim());
-    let g;
-    if (match && typeof M.Backgammon.fromGnubg === 'function')
-      g = M.Backgammon.fromGnubg(pos, match, this._bgOptions());
-    else g = M.Backgammon.fromPositionId(pos, this._bgOptions());
-    this._attach(g);
-    return {
-      game: this.gameName,
-      note: match && typeof M.Backgammon.fromGnubg !== 'function' ? t('import.matchIdIgnored') : '',
-    };
+    const kind = kindForText(text);
+    if (!kind) throw new Error(t('import.unknown'));
+    const engine = kind.importText(M, text, { game: this.gameName, options: this.options });
+    const { game, options } = kind.describe(engine);
+    this._silent = true;
+    this.setAttribute('game', game);
+    if (options) this.setAttribute('options', JSON.stringify(options));
+    this._silent = false;
+    this._attach(engine);
+    return { game };
   }
 
   /** Script a move: draughts notation, or a backgammon play (notation or steps) for the side on roll. */
   play(move) {
-    const g = this.engine;
-    if (isDraughts(this.gameName)) {
-      const m =
-        typeof move === 'string'
-          ? this.ctrl.moves.find((x) => x.notation === move) || {
-              notation: move,
-              from: '',
-              to: '',
-              path: [],
-              captured: [],
-            }
-          : move;
-      return this.ctrl.play(m);
-    }
-    const player = g.state().turn;
-    g.play(typeof move === 'string' ? move : move.steps || move);
-    const after = g.state();
-    this.persist();
-    this.ctrl.refresh();
-    if (after.lastPlay)
-      this.emit('move', { player, notation: after.lastPlay.notation, dice: after.lastPlay.dice, state: after });
-    this.ctrl.checkOver();
-    return after.lastPlay;
+    return this.ctrl.scripted(move);
   }
 
   roll() {
@@ -399,7 +349,8 @@ export class TablaBoard extends HTMLElement {
         const w = this._aiWaiting.get(id);
         if (!w) return;
         this._aiWaiting.delete(id);
-        if (error) w.reject(new Error(error));
+        // the worker sends an engine error's message, code and fields; rebuild it as one
+        if (error) w.reject(Object.assign(new Error(error.message), error));
         else w.resolve(result);
       };
       this._worker.onerror = (e) => {
@@ -416,65 +367,16 @@ export class TablaBoard extends HTMLElement {
 
   // ---- games -----------------------------------------------------------------------------
 
-  _bgOptions() {
-    const KEYS = [
-      'seed',
-      'start',
-      'scoring',
-      'cube',
-      'jacoby',
-      'matchLength',
-      'doublesExtraRoll',
-      'enterAllBeforePassing',
-      'exactBearOff',
-    ];
-    const o = { variant: this.gameName };
-    for (const k of KEYS) if (k in this.options) o[k] = this.options[k];
-    return o;
-  }
-
-  _draughtsOptions() {
-    const o = this.options;
-    const out = {};
-    if ('touchMove' in o) out.touchMove = !!o.touchMove;
-    if ('drawRules' in o) out.drawRules = !!o.drawRules;
-    return out;
-  }
-
   _create() {
-    const M = this.mod;
     let engine;
     try {
-      engine = isDraughts(this.gameName)
-        ? new M.RussianDraughts(this._draughtsOptions())
-        : new M.Backgammon(this._bgOptions());
+      engine = this.kind.create(this.mod, this.gameName, this.options);
     } catch (e) {
-      this._fatal(String(e.message || e), e);
+      this._fatal(errorText(e), e);
       return;
     }
     this._attach(engine);
     this.persist();
-  }
-
-  _engineFromSave(save) {
-    const M = this.mod;
-    if (isDraughts(save.game)) {
-      const d = save.data || {};
-      const opts = {};
-      if (save.options && 'touchMove' in save.options) opts.touchMove = !!save.options.touchMove;
-      if (save.options && 'drawRules' in save.options) opts.drawRules = !!save.options.drawRules;
-      let g;
-      try {
-        g = d.fen0 ? M.RussianDraughts.fromFen(d.fen0, opts) : new M.RussianDraughts(opts);
-        for (const mv of d.moves || []) g.play(mv);
-      } catch (e) {
-        if (!d.pdn) throw e;
-        g = M.RussianDraughts.fromPdn(d.pdn);
-      }
-      this._fen0 = d.fen0 || null;
-      return g;
-    }
-    return M.Backgammon.fromJSON(save.data);
   }
 
   _restore() {
@@ -493,17 +395,13 @@ export class TablaBoard extends HTMLElement {
     }
   }
 
-  _attach(engine, { keepFen0 = false } = {}) {
+  _attach(engine) {
     this.engine = engine;
-    const draughts = isDraughts(this.gameName);
-    // the position a draughts game started from, for saving as FEN + moves
-    if (draughts && !keepFen0 && !engine.state().history.length) this._fen0 = engine.fen();
-    const want = draughts ? 'draughts' : 'backgammon';
-    const finish = (m) => {
+    const kind = this.kind;
+    const finish = (Controller) => {
       if (this.engine !== engine) return;
-      if (!this.ctrl || this.ctrl.kind !== want)
-        this.ctrl = draughts ? new m.DraughtsController(this) : new m.BackgammonController(this);
-      this.$.wrap.dataset.kind = want;
+      if (!this.ctrl || this.ctrl.kind !== kind.id) this.ctrl = new Controller(this);
+      this.$.wrap.dataset.kind = kind.id;
       this.$.canvas.setAttribute('aria-label', t('a11y.board', { game: t(`game.${this.gameName}`) }));
       this.ctrl.setGame(engine);
       this._resize();
@@ -521,8 +419,8 @@ export class TablaBoard extends HTMLElement {
       }
     };
     // same kind of board: switch at once (no await), so `state` is never stale after newGame()
-    if (this.ctrl && this.ctrl.kind === want) finish(null);
-    else import(draughts ? './draughts/controller.js' : './bg/controller.js').then(finish);
+    if (this.ctrl && this.ctrl.kind === kind.id) finish(null);
+    else kind.controller().then(finish);
   }
 
   _fatal(message, e) {
@@ -533,9 +431,7 @@ export class TablaBoard extends HTMLElement {
 
   _maybeComputer() {
     if (!this.ctrl || !this.computerSide) return;
-    const supported =
-      this.aiSupport && (isDraughts(this.gameName) ? this.aiSupport.draughts : this.aiSupport.backgammon);
-    if (!supported) return;
+    if (!this.kind.aiSupported(this.aiSupport)) return;
     // a task, not a microtask: a failing computer must never starve the page
     clearTimeout(this._aiTimer);
     this._aiTimer = setTimeout(() => this.ctrl?.computerTurn(), 0);
@@ -578,7 +474,23 @@ export class TablaBoard extends HTMLElement {
     if (!this.ctrl?.L) return;
     const ctx = this.ctx;
     ctx.setTransform(this._dpr, 0, 0, this._dpr, 0, 0);
-    this.ctrl.draw(ctx);
+    this.ctrl.draw(ctx, this.palette());
+  }
+
+  /**
+   * The board colours now in force: every --tabla-<name> custom property (board-style.js), as
+   * the page set it or the built-in light/dark palette. Read at each drawing, so a page that
+   * changes a property or the colour scheme sees the board follow at its next frame.
+   */
+  palette() {
+    const cs = getComputedStyle(this);
+    const sig = THEME_NAMES.map((k) => cs.getPropertyValue(`--tb-${k}`).trim()).join('|');
+    if (sig !== this._paletteSig) {
+      this._paletteSig = sig;
+      const values = sig.split('|');
+      this._palette = Object.fromEntries(THEME_NAMES.map((k, i) => [k, values[i]]));
+    }
+    return this._palette;
   }
 
   _render() {

@@ -1,25 +1,7 @@
 // The computer opponent runs here, off the page's thread, on its own copy of the wasm package.
 // Requests: { id, kind, game, options, save, level } -> { id, result } | { id, error }.
 import { loadEngine } from './engine.js';
-
-const draughtsFromSave = (M, d, options) => {
-  const opts = {};
-  if (options && 'touchMove' in options) opts.touchMove = !!options.touchMove;
-  if (options && 'drawRules' in options) opts.drawRules = !!options.drawRules;
-  try {
-    const g = d.fen0 ? M.RussianDraughts.fromFen(d.fen0, opts) : new M.RussianDraughts(opts);
-    for (const mv of d.moves || []) g.play(mv);
-    return g;
-  } catch (e) {
-    if (d.pdn) return M.RussianDraughts.fromPdn(d.pdn);
-    throw e;
-  }
-};
-
-// The home page offers one scale of levels; each engine names its own. Backgammon's are
-// beginner, casual, intermediate, advanced, strong (1-ply), expert (2-ply, work bounded).
-const BG_LEVEL = { beginner: 'beginner', easy: 'casual', medium: 'intermediate', hard: 'strong', master: 'expert' };
-const RU_LEVEL = { beginner: 'beginner', easy: 'easy', medium: 'medium', hard: 'hard', master: 'master' };
+import { kindOf } from './games.js';
 
 // The bear-off table is solved on first use (1-3 s in wasm, once per worker). The worker does
 // that right after its first backgammon answer, while the player thinks, so no later answer
@@ -31,26 +13,28 @@ const solveBearOff = (M) => {
 };
 
 self.onmessage = async (e) => {
-  const { id, kind, options, save } = e.data;
-  const level = (kind.startsWith('bg') ? BG_LEVEL : RU_LEVEL)[e.data.level] || undefined;
+  const { id, kind, game, options, save } = e.data;
+  // the home page's one scale of levels, in the engine's own names (games.js)
+  const level = kindOf(game).aiLevels[e.data.level] || undefined;
   try {
     const M = await loadEngine();
     let result;
+    const load = () => kindOf(game).fromData(M, save, options);
     if (kind === 'bg') {
-      const g = M.Backgammon.fromJSON(save);
+      const g = load();
       const play = g.bestPlay({ level });
       result = {
         notation: play.notation,
         steps: play.steps.map((s) => ({ from: s.from, to: s.to, die: s.die, hit: s.hit })),
       };
     } else if (kind === 'bg-cube') {
-      const g = M.Backgammon.fromJSON(save);
+      const g = load();
       result = g.cubeDecision();
     } else if (kind === 'bg-doubles') {
-      const g = M.Backgammon.fromJSON(save);
+      const g = load();
       result = g.bestDoubles({ level });
     } else if (kind === 'ru') {
-      const g = draughtsFromSave(M, save, options);
+      const g = load();
       const m = g.bestMove({ level });
       result = {
         notation: m.notation,
@@ -61,7 +45,7 @@ self.onmessage = async (e) => {
         promotes: m.promotes,
       };
     } else if (kind === 'ru-draw') {
-      const g = draughtsFromSave(M, save, options);
+      const g = load();
       const a = g.analyze({ timeMs: 300 });
       // accept only when the search says the position is level (within 0.3 of a man)
       result = 'centi' in a.score && Math.abs(a.score.centi) < 30;
@@ -71,6 +55,10 @@ self.onmessage = async (e) => {
     self.postMessage({ id, result });
     if (kind.startsWith('bg') && !bearOffReady) solveBearOff(M);
   } catch (err) {
-    self.postMessage({ id, error: String(err?.message || err) });
+    // an engine error keeps its code and fields (they are plain data) for the page to translate
+    const error = { message: String(err?.message || err) };
+    if (err && typeof err === 'object')
+      for (const [k, v] of Object.entries(err)) if (v === null || typeof v !== 'object') error[k] = v;
+    self.postMessage({ id, error });
   }
 };

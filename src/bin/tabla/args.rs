@@ -88,7 +88,7 @@ pub fn real32(min: f64, max: f64) -> impl Fn(&str) -> Result<f32, String> + Clon
 
 /// A backgammon-family variant name (the engine's parser).
 pub fn variant(s: &str) -> Result<tabla::backgammon::Variant, String> {
-    s.parse()
+    s.parse().map_err(|e: tabla::backgammon::OptionError| e.to_string())
 }
 
 /// A backgammon-family computer level (the AI's parser).

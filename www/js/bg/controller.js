@@ -1,7 +1,8 @@
 // Backgammon-family play on the canvas: turns the engine's state and legal steps into highlights,
-// and pointer/keyboard input into engine calls. Every rule stays in the engine: sources and
-// destinations come from `legalSteps()` (a destination two or more steps away is found by asking
-// the engine, stepping and undoing), and anything the engine refuses is refused here too.
+// and pointer/keyboard input into engine calls. Every rule stays in the engine: sources come from
+// `legalSteps()`, destinations and the steps that reach them from `destinations(from)` (the
+// engine's one-checker-over-several-dice decision, the same as `stepTo`), and anything the engine
+// refuses is refused here too.
 import {
   layout,
   hitTest,
@@ -13,7 +14,7 @@ import {
   locCentre,
   MAX_STACK,
 } from './geometry.js';
-import { draw } from './render.js';
+import { draw, themeFrom } from './render.js';
 import { tween, lerp, sleep } from '../anim.js';
 
 const other = (p) => (p === 'white' ? 'black' : 'white');
@@ -25,7 +26,7 @@ export class BackgammonController {
     this.game = null;
     this.state = null;
     this.steps = [];
-    this.sel = null; // { loc, from, dests: Map(to -> path [[from,to],...]) }
+    this.sel = null; // { loc, from, dests: Map(to -> the engine's Step[]) }
     this.cursor = null;
     this.drag = null;
     this.view = {};
@@ -96,33 +97,12 @@ export class BackgammonController {
     return [...seen.values()].sort((a, b) => locToEngine(st.turn, b, st) - locToEngine(st.turn, a, st));
   }
 
-  /** Every destination reachable by one checker from engine point `from`, with the steps to get there. */
+  /**
+   * Where one checker from engine point `from` can go this turn, and the engine's steps to get
+   * there: Map(to -> Step[]). A move over several dice plays exactly these steps.
+   */
   destinations(from) {
-    const g = this.game,
-      dests = new Map();
-    const explore = (at, path, depth) => {
-      const steps = depth === 0 ? this.steps : safe(() => g.legalSteps(), []);
-      const seenTo = new Set();
-      for (const s of steps) {
-        if (s.from !== at || seenTo.has(s.to)) continue;
-        seenTo.add(s.to);
-        const p = [...path, [s.from, s.to]];
-        if (!dests.has(s.to) || dests.get(s.to).length > p.length) dests.set(s.to, p);
-        if (s.to !== 0 && depth < 3) {
-          let stepped = false;
-          try {
-            g.step(s.from, s.to);
-            stepped = true;
-            explore(s.to, p, depth + 1);
-          } catch {
-            /* not playable this way */
-          }
-          if (stepped) g.undo();
-        }
-      }
-    };
-    explore(from, [], 0);
-    return dests;
+    return new Map(safe(() => this.game.destinations(from), []).map((d) => [d.to, d.steps]));
   }
 
   destLocs() {
@@ -141,8 +121,12 @@ export class BackgammonController {
     return this.L;
   }
 
-  draw(ctx) {
+  draw(ctx, palette) {
     if (!this.L || !this.state) return;
+    if (palette !== this._palette) {
+      this._palette = palette;
+      this._theme = themeFrom(palette);
+    }
     const st = this.state;
     const human = this.humanTurn() && !this.busy;
     const view = {
@@ -168,7 +152,7 @@ export class BackgammonController {
       view.selected = null;
     }
     const shown = this.rolling ? { ...st, ...this.rolling } : st;
-    draw(ctx, this.L, shown, view);
+    draw(ctx, this.L, shown, view, this._theme);
   }
 
   // ---- pointer input ---------------------------------------------------------------------
@@ -345,7 +329,7 @@ export class BackgammonController {
     this.rolling = null;
   }
 
-  /** Play one checker along engine steps [[from, to], ...], animating each. */
+  /** Play one checker along the engine's steps ([{ from, to }, ...]), animating each. */
   async moveAlong(path, { dragged } = {}) {
     if (this.busy) return;
     this.busy = true;
@@ -353,7 +337,7 @@ export class BackgammonController {
     this.sel = null;
     try {
       for (let i = 0; i < path.length; i++) {
-        const [from, to] = path[i];
+        const { from, to } = path[i];
         await this.stepAnimated(from, to, i === 0 ? dragged : null);
       }
     } catch (e) {
@@ -518,6 +502,20 @@ export class BackgammonController {
     this.refresh();
   }
 
+  /** A scripted play (board.play()): notation or steps, for the side on roll; returns lastPlay. */
+  scripted(move) {
+    const g = this.game;
+    const player = g.state().turn;
+    g.play(typeof move === 'string' ? move : move.steps || move);
+    const after = g.state();
+    this.host.persist();
+    this.refresh();
+    if (after.lastPlay)
+      this.host.emit('move', { player, notation: after.lastPlay.notation, dice: after.lastPlay.dice, state: after });
+    this.checkOver();
+    return after.lastPlay;
+  }
+
   checkOver() {
     const st = this.state;
     if (st.phase !== 'game-over') return;
@@ -526,8 +524,9 @@ export class BackgammonController {
     this.host.emit('gameover', { outcome, state: st });
   }
 
+  /** Show an engine error in the page's language (by its code; its message only for a code we lack). */
   error(e) {
-    this.message = String(e?.message || e);
+    this.message = this.host.errorText(e);
     this.host.announce(this.message);
     this.host.changed();
   }

@@ -27,6 +27,34 @@ export const THEME = {
 };
 
 /**
+ * The drawing theme from a palette of the element's CSS custom properties (board-style.js names,
+ * e.g. `{ frame, board, 'point-light', ... }`); names it lacks keep THEME's colour.
+ */
+export function themeFrom(p) {
+  if (!p) return THEME;
+  const v = (name, fallback) => p[name] || fallback;
+  return {
+    ...THEME,
+    wood: [v('frame', THEME.wood[0]), v('frame-2', THEME.wood[1])],
+    felt: [v('board', THEME.felt[0]), v('board-2', THEME.felt[1])],
+    pointLight: v('point-light', THEME.pointLight),
+    pointDark: v('point-dark', THEME.pointDark),
+    white: {
+      ...THEME.white,
+      fill: [v('checker-white', THEME.white.fill[0]), v('checker-white-2', THEME.white.fill[1])],
+    },
+    black: {
+      ...THEME.black,
+      fill: [v('checker-black', THEME.black.fill[0]), v('checker-black-2', THEME.black.fill[1])],
+    },
+    highlight: v('highlight', THEME.highlight),
+    target: v('target', THEME.target),
+    cursor: v('focus', THEME.cursor),
+    label: v('label', THEME.label),
+  };
+}
+
+/**
  * view: {
  *   sources: loc[], targets: loc[], selected: loc, cursor: loc,
  *   hidden: [{loc, count}]      checkers not drawn at a location (they are being animated/dragged),

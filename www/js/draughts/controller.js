@@ -3,7 +3,7 @@
 // `legalMoves()`; when two captures share start and end, the player picks the path by tapping a
 // square along it.
 import { layout, hitTest, centre, neighbour, parse } from './geometry.js';
-import { draw } from './render.js';
+import { draw, themeFrom } from './render.js';
 import { tween, along, sleep } from '../anim.js';
 
 const other = (p) => (p === 'white' ? 'black' : 'white');
@@ -85,8 +85,12 @@ export class DraughtsController {
     return this.L;
   }
 
-  draw(ctx) {
+  draw(ctx, palette) {
     if (!this.L || !this.state) return;
+    if (palette !== this._palette) {
+      this._palette = palette;
+      this._theme = themeFrom(palette);
+    }
     const human = this.humanTurn() && !this.busy;
     const view = {
       sources: human && !this.sel ? this.sources() : [],
@@ -101,7 +105,7 @@ export class DraughtsController {
       view.hidden = [this.drag.from];
       view.floating = [{ x: this.drag.x, y: this.drag.y, color: piece.color, king: piece.king }];
     }
-    draw(ctx, this.L, this.state, view);
+    draw(ctx, this.L, this.state, view, this._theme);
   }
 
   pieceAt(sq) {
@@ -244,6 +248,15 @@ export class DraughtsController {
     this.host.changed();
   }
 
+  /** A scripted move (board.play()): its notation or a legal-move object. */
+  scripted(move) {
+    const m =
+      typeof move === 'string'
+        ? this.moves.find((x) => x.notation === move) || { notation: move, from: '', to: '', path: [], captured: [] }
+        : move;
+    return this.play(m);
+  }
+
   async play(move, { dragged } = {}) {
     if (this.busy) return;
     this.busy = true;
@@ -302,15 +315,12 @@ export class DraughtsController {
   }
 
   undo() {
-    if (this.busy || !this.state.history.length) return;
+    // the engine says whether a move can be taken back (under touch-move it cannot)
+    if (this.busy || !this.state.canUndo) return;
     try {
       this.game.undo();
       // against the computer, take back its reply too so it is the player's turn again
-      if (
-        this.host.computerSide &&
-        this.game.state().turn === this.host.computerSide &&
-        this.game.state().history.length
-      )
+      if (this.host.computerSide && this.game.state().turn === this.host.computerSide && this.game.state().canUndo)
         this.game.undo();
     } catch (e) {
       return this.error(e);
@@ -377,8 +387,9 @@ export class DraughtsController {
     this.host.emit('gameover', { outcome: o, state: this.state });
   }
 
+  /** Show an engine error in the page's language (by its code; its message only for a code we lack). */
   error(e) {
-    this.message = String(e?.message || e);
+    this.message = this.host.errorText(e);
     this.host.announce(this.message);
     this.host.changed();
   }
@@ -528,7 +539,7 @@ export class DraughtsController {
         id: 'undo',
         label: t('btn.undo'),
         key: 'U',
-        disabled: !human || !st.history.length || !!this.drawOffer,
+        disabled: !human || !st.canUndo || !!this.drawOffer,
         run: () => this.undo(),
       },
       { id: 'draw', label: t('btn.offerDraw'), disabled: !this.humanTurn() || this.busy, run: () => this.offerDraw() },

@@ -26,6 +26,33 @@ export const THEME = {
 };
 
 /**
+ * The drawing theme from a palette of the element's CSS custom properties (board-style.js names,
+ * e.g. `{ frame, 'square-light', ... }`); names it lacks keep THEME's colour.
+ */
+export function themeFrom(p) {
+  if (!p) return THEME;
+  const v = (name, fallback) => p[name] || fallback;
+  return {
+    ...THEME,
+    light: v('square-light', THEME.light),
+    dark: v('square-dark', THEME.dark),
+    frame: [v('frame', THEME.frame[0]), v('frame-2', THEME.frame[1])],
+    coord: v('label', THEME.coord),
+    white: {
+      ...THEME.white,
+      fill: [v('checker-white', THEME.white.fill[0]), v('checker-white-2', THEME.white.fill[1])],
+    },
+    black: {
+      ...THEME.black,
+      fill: [v('checker-black', THEME.black.fill[0]), v('checker-black-2', THEME.black.fill[1])],
+    },
+    highlight: v('highlight', THEME.highlight),
+    target: v('target', THEME.target),
+    cursor: v('focus', THEME.cursor),
+  };
+}
+
+/**
  * view: {
  *   sources: sq[], targets: sq[], selected: sq, cursor: sq,
  *   paths: sq[][]            candidate capture paths to show,

@@ -55,3 +55,27 @@ export function tn(key, n, params = {}) {
     dict[`${key}.${rule}`] !== undefined || en[`${key}.${rule}`] !== undefined ? `${key}.${rule}` : `${key}.other`;
   return t(k, { n, ...params });
 }
+
+/** Whether `key` has a text (in the language in use or in English). */
+export function has(key) {
+  return dict[key] !== undefined || en[key] !== undefined;
+}
+
+/**
+ * An engine error in words: the package's errors carry a stable `code` (kebab-case) and the
+ * fields that matter (`from`, `to`, `phase`, ...); the text is `error.<code>` with those fields as
+ * parameters. A field whose value has a text of its own (`phase.roll`, `player.white`, an option
+ * key's label `opt.<key>`) is given in words. Only an error without a code we know falls back to its own (English) message.
+ */
+export function errorText(e) {
+  const code = e && typeof e === 'object' ? e.code : undefined;
+  if (typeof code !== 'string' || !has(`error.${code}`)) return String(e?.message || e);
+  const params = {};
+  for (const [k, v] of Object.entries(e)) {
+    if (v === null || typeof v === 'object') continue;
+    // a field naming an option is given by the option's label
+    if (k === 'key' && has(`opt.${v}`)) params[k] = t(`opt.${v}`);
+    else params[k] = has(`${k}.${v}`) ? t(`${k}.${v}`) : v;
+  }
+  return t(`error.${code}`, params);
+}

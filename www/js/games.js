@@ -1,0 +1,169 @@
+// The kinds of game the UI knows, and everything that differs between them: which engine class,
+// controller and board renderer, the options (from the engine's own declaration), how a game is
+// saved, loaded, exported and imported, and which computer opponent plays it. The rest of the UI
+// asks `kindOf(game)` and never branches on the game's name. No rule lives here: options, their
+// defaults, saves and notations all come from the engine (the package's optionSpecs(),
+// defaultOptions(), toJSON()/fromJSON(), gnubgId()/fromGnubg(), pdn()/fromPdn(), fen()/fromFen()).
+//
+// This module has no DOM dependency: the computer opponent's worker loads games through it too.
+
+/**
+ * One option of the engine's declaration (`optionSpecs()`, docs/js-api.md).
+ * @typedef {{ key: string, kind: 'bool'|'number'|'enum', values?: string[], min?: number, max?: number,
+ *   variants?: string[], stored?: boolean, doc?: string }} OptionSpec
+ */
+
+/**
+ * Whether the option form shows a spec: not the game itself (`variant`, chosen above the form)
+ * nor what the engine does not keep in a game's options (`stored: false`: the dice seed, given
+ * by ?seed= for tests and reproducible links, and fromPositionId's turn).
+ */
+const inForm = (s) => s.key !== 'variant' && s.stored !== false;
+
+/** The options of `options` that `specs` declares; any other key is left out. */
+function pick(specs, options) {
+  const out = {};
+  for (const s of specs) if (options && s.key in options) out[s.key] = options[s.key];
+  return out;
+}
+
+/** The `format` of an engine save given as JSON text ('tabla-backgammon', ...), or null. */
+function saveFormat(text) {
+  if (!text.startsWith('{')) return null;
+  try {
+    return JSON.parse(text).format ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Specs for one game: those that apply to it (a spec without `variants` applies to every one). */
+const forGame = (specs, game) => specs.filter((s) => !s.variants || s.variants.includes(game));
+
+const BACKGAMMON = {
+  id: 'backgammon',
+  games: ['backgammon', 'table', 'acey-deucey'],
+  /** The board's controller class (it brings its geometry and renderer). */
+  controller: () => import('./bg/controller.js').then((m) => m.BackgammonController),
+  aiSupported: (support) => !!support?.backgammon,
+  /**
+   * The home page offers one scale of levels; each engine names its own. Backgammon's are
+   * beginner, casual, intermediate, advanced, strong (1-ply), expert (2-ply, work bounded).
+   */
+  aiLevels: { beginner: 'beginner', easy: 'casual', medium: 'intermediate', hard: 'strong', master: 'expert' },
+  /** The options this game has, in the engine's order, as the engine declares them. */
+  optionSpecs: (M, game) => forGame(M.Backgammon.optionSpecs(), game),
+  formSpecs(M, game) {
+    return this.optionSpecs(M, game).filter(inForm);
+  },
+  defaultOptions: (M, game) => M.Backgammon.defaultOptions(game),
+  /** The engine's options for `game` from a page's (possibly partial, possibly stale) options. */
+  engineOptions(M, game, options) {
+    return { ...pick(this.optionSpecs(M, game), options), variant: game };
+  },
+  create(M, game, options) {
+    return new M.Backgammon(this.engineOptions(M, game, options));
+  },
+  /** What a tabla save keeps of a game (its `data`). */
+  saveData: (engine) => engine.toJSON(),
+  fromData: (M, data) => M.Backgammon.fromJSON(data),
+  /** The game (variant) an engine plays, and its options, e.g. after an import. */
+  describe: (engine) => ({ game: engine.state().variant, options: engine.state().options || {} }),
+  exports: [
+    { format: 'json', label: 'export.json', ext: 'json' },
+    { format: 'gnubg', label: 'export.gnubg', ext: 'txt' },
+  ],
+  exportAs(engine, format) {
+    if (format === 'gnubg') return engine.gnubgId();
+    return null;
+  },
+  /** Texts this kind imports: an engine save (toJSON's, as JSON) or gnubg's "PositionID[:MatchID]". */
+  recognises(text) {
+    return saveFormat(text) === 'tabla-backgammon' || /^[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?$/.test(text);
+  },
+  /** Import into `game` (the page's backgammon-family game, or backgammon): the engine reads it. */
+  importText(M, text, { game, options }) {
+    if (text.startsWith('{')) return M.Backgammon.fromJSON(JSON.parse(text));
+    const g = this.games.includes(game) ? game : 'backgammon';
+    return M.Backgammon.fromGnubg(text, this.engineOptions(M, g, options));
+  },
+};
+
+const DRAUGHTS = {
+  id: 'draughts',
+  games: ['russian-draughts'],
+  controller: () => import('./draughts/controller.js').then((m) => m.DraughtsController),
+  aiSupported: (support) => !!support?.draughts,
+  aiLevels: { beginner: 'beginner', easy: 'easy', medium: 'medium', hard: 'hard', master: 'master' },
+  optionSpecs: (M) => M.RussianDraughts.optionSpecs(),
+  formSpecs(M, game) {
+    return this.optionSpecs(M, game).filter(inForm);
+  },
+  defaultOptions: (M) => M.RussianDraughts.defaultOptions(),
+  engineOptions(M, game, options) {
+    return pick(this.optionSpecs(M, game), options);
+  },
+  create(M, game, options) {
+    return new M.RussianDraughts(this.engineOptions(M, game, options));
+  },
+  /**
+   * The engine's save (toJSON: position, history and options), plus the moves as PDN so that a
+   * save stays readable by other programs. Older saves had only { fen0, moves, pdn }.
+   */
+  saveData: (engine) => ({ json: engine.toJSON(), pdn: engine.pdn() }),
+  fromData(M, data, options) {
+    if (data?.json) return M.RussianDraughts.fromJSON(data.json);
+    // a save from before toJSON(): replay the moves from the start position with the options
+    const opts = this.engineOptions(M, 'russian-draughts', options);
+    try {
+      const g = data?.fen0 ? M.RussianDraughts.fromFen(data.fen0, opts) : new M.RussianDraughts(opts);
+      for (const mv of data?.moves || []) g.play(mv);
+      return g;
+    } catch (e) {
+      if (data?.pdn) return M.RussianDraughts.fromPdn(data.pdn, opts);
+      throw e;
+    }
+  },
+  describe: (engine) => ({ game: 'russian-draughts', options: engine.toJSON().options }),
+  exports: [
+    { format: 'pdn', label: 'export.pdn', ext: 'pdn' },
+    { format: 'fen', label: 'export.fen', ext: 'txt' },
+    { format: 'json', label: 'export.json', ext: 'json' },
+  ],
+  exportAs(engine, format) {
+    if (format === 'pdn') return engine.pdn();
+    if (format === 'fen') return engine.fen();
+    return null;
+  },
+  /** An engine save (toJSON's), FEN ("W:W...:B...") or PDN (tags, or numbered moves like "1. c3-d4"). */
+  recognises(text) {
+    return (
+      saveFormat(text) === 'tabla-draughts' ||
+      /^[WB]:/.test(text) ||
+      /^\[/.test(text) ||
+      /(^|\s)(\d+\.\s*)?[a-h][1-8][-:x][a-h][1-8]/.test(text)
+    );
+  },
+  importText(M, text, { options }) {
+    if (text.startsWith('{')) return M.RussianDraughts.fromJSON(JSON.parse(text));
+    const opts = this.engineOptions(M, 'russian-draughts', options);
+    if (/^[WB]:/.test(text)) return M.RussianDraughts.fromFen(text, opts);
+    return M.RussianDraughts.fromPdn(text, opts);
+  },
+};
+
+/** Every kind, in the order the home page lists their games. */
+export const KINDS = [BACKGAMMON, DRAUGHTS];
+
+/** Every game name a <tabla-board game="..."> accepts. */
+export const GAMES = KINDS.flatMap((k) => k.games);
+
+/** The kind that plays `game` (backgammon's for an unknown name). */
+export function kindOf(game) {
+  return KINDS.find((k) => k.games.includes(game)) || BACKGAMMON;
+}
+
+/** The kind whose importer recognises `text`, or null. */
+export function kindForText(text) {
+  return KINDS.find((k) => k.recognises(text)) || null;
+}
