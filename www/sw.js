@@ -77,8 +77,20 @@ async function fill(m) {
   return name;
 }
 
+// the update running in this worker, if any: a request that finds no ready generation yet (the
+// very first visit, still filling) waits for it rather than failing offline
+let updating = null;
+
 /** Look for a newer set on the server; make it the ready generation once complete. */
-async function update() {
+function update() {
+  if (!updating)
+    updating = doUpdate().finally(() => {
+      updating = null;
+    });
+  return updating;
+}
+
+async function doUpdate() {
   const m = await manifest();
   if (!m) return metaGet('ready');
   const ready = await metaGet('ready');
@@ -163,6 +175,7 @@ self.addEventListener('message', (e) => {
 
 async function serve(e) {
   const req = e.request;
+  if (updating && !(await metaGet('ready'))) await updating;
   let gen;
   if (req.mode === 'navigate') {
     gen = await metaGet('ready');

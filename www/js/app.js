@@ -313,22 +313,37 @@ function toast(text, action) {
   el.hidden = false;
   el.innerHTML = '';
   el.append(document.createTextNode(text));
-  if (action) {
+  // one action or several; choosing one closes the toast
+  const actions = Array.isArray(action) ? action : action ? [action] : [];
+  for (const a of actions) {
     const b = document.createElement('button');
     b.type = 'button';
-    b.textContent = action.label;
-    b.addEventListener('click', action.run);
+    b.textContent = a.label;
+    b.addEventListener('click', () => {
+      if (actions.length > 1) el.hidden = true;
+      a.run();
+    });
     el.append(' ', b);
   }
   clearTimeout(toastTimer);
+  // a choice waits for the player; a reload offer or a notice goes away
+  if (actions.length > 1) return;
   toastTimer = setTimeout(
     () => {
       el.hidden = true;
     },
-    action ? 20000 : 6000,
+    actions.length ? 20000 : 6000,
   );
 }
 board.addEventListener('error', (e) => toast(e.detail.message));
+// the computer could not answer, even from a fresh worker: the player chooses how to go on
+board.addEventListener('ai-failed', (e) =>
+  toast(e.detail.message, [
+    { label: t('btn.aiRetry'), run: () => board.aiRecover('retry') },
+    { label: t('btn.aiLower'), run: () => board.aiRecover('lower') },
+    { label: t('btn.aiHumans'), run: () => board.aiRecover('humans') },
+  ]),
+);
 
 // ---- offline -------------------------------------------------------------------------------
 

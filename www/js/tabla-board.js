@@ -12,7 +12,7 @@
 // Properties and methods: game, engine, state, options, ready, newGame(), save(), load(save),
 // exportAs(format), importText(text), play(move), roll(), flip(), refresh().
 // Events (CustomEvent, bubbling, composed): "move", "gameover", "illegal", "ready", "error".
-import { loadEngine, aiSupport } from './engine.js';
+import { loadEngine, aiSupport, AiSupervisor, lowerLevel } from './engine.js';
 import { GAMES, kindOf, kindForText } from './games.js';
 import { t, tn, setLanguage, preferredLanguage, language, errorText } from './i18n/index.js';
 import { motionAllowed } from './anim.js';
@@ -74,8 +74,6 @@ export class TablaBoard extends HTMLElement {
     this.flipped = false;
     this._thinking = false;
     this._pending = 0;
-    this._aiSeq = 0;
-    this._aiWaiting = new Map();
     this._ready = new Promise((r) => {
       this._resolveReady = r;
     });
@@ -106,10 +104,8 @@ export class TablaBoard extends HTMLElement {
     globalThis.removeEventListener('tabla-language', this._onLang);
     globalThis.removeEventListener('resize', this._onDpr);
     this._scheme?.removeEventListener?.('change', this._onScheme);
-    if (this._worker) {
-      this._worker.terminate();
-      this._worker = null;
-    }
+    this._ai?.terminate();
+    this._ai = null;
   }
 
   attributeChangedCallback(name, oldV, newV) {
@@ -340,29 +336,35 @@ export class TablaBoard extends HTMLElement {
     if (!store.write(`save:${this.persistKey}`, this.save())) this.announce(t('err.storage'));
   }
 
-  /** Ask the computer (in a worker) for a move/decision. */
+  /**
+   * Ask the computer (in a supervised worker, engine.js) for a move/decision. When it cannot
+   * answer even after its worker was replaced, the board emits `ai-failed` ({ message, reason })
+   * and waits: `aiRecover('retry' | 'lower' | 'humans')` lets the player go on.
+   */
   ai(req) {
-    if (!this._worker) {
-      this._worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-      this._worker.onmessage = (e) => {
-        const { id, result, error } = e.data;
-        const w = this._aiWaiting.get(id);
-        if (!w) return;
-        this._aiWaiting.delete(id);
-        // the worker sends an engine error's message, code and fields; rebuild it as one
-        if (error) w.reject(Object.assign(new Error(error.message), error));
-        else w.resolve(result);
-      };
-      this._worker.onerror = (e) => {
-        for (const w of this._aiWaiting.values()) w.reject(new Error(e.message || 'worker failed'));
-        this._aiWaiting.clear();
-      };
-    }
-    const id = ++this._aiSeq;
-    return new Promise((resolve, reject) => {
-      this._aiWaiting.set(id, { resolve, reject });
-      this._worker.postMessage({ id, game: this.gameName, options: this.options, ...req });
+    if (!this._ai) this._ai = new AiSupervisor(new URL('./worker.js', import.meta.url));
+    const p = this._ai.request({ game: this.gameName, options: this.options, level: this.level, ...req });
+    // a move the game waits for (a cube answer or doubles choice has its own fallback)
+    p.catch((e) => {
+      if (e?.code === 'ai-unavailable' && (req.kind === 'bg' || req.kind === 'ru'))
+        this.emit('ai-failed', { message: errorText(e), reason: e.reason });
     });
+    return p;
+  }
+
+  /** After `ai-failed`: ask again, ask again one level lower, or hand the computer's side to a player. */
+  aiRecover(how) {
+    if (how === 'lower') {
+      const l = lowerLevel(this.level);
+      if (l) this.setAttribute('level', l);
+    } else if (how === 'humans') this.removeAttribute('computer');
+    if (this.ctrl) {
+      this.ctrl.aiFailed = null;
+      this.ctrl.message = '';
+    }
+    this.persist();
+    this._render();
+    this._maybeComputer();
   }
 
   // ---- games -----------------------------------------------------------------------------

@@ -166,6 +166,14 @@ export default {
   'export.fen': 'Позиция (FEN)',
   'import.title': 'Импорт на игра',
 
+  'error.ai-unavailable':
+    'Компютърът не можа да отговори ({reason}). Опитайте отново, продължете на по-ниско ниво или играйте двама.',
+  'reason.timeout': 'отне твърде дълго',
+  'reason.crashed': 'процесът му спря',
+  'reason.garbage': 'отговорът му беше безсмислен',
+  'btn.aiRetry': 'Опитай отново',
+  'btn.aiLower': 'По-ниско ниво',
+  'btn.aiHumans': 'Двама играчи',
   'sw.update': 'Има нова версия на tabla.',
   'sw.offline': 'tabla вече работи и без интернет.',
   'embed.title': 'tabla в уеб страница',

@@ -166,6 +166,14 @@ export default {
   'export.fen': 'Position (FEN)',
   'import.title': 'Import a game',
 
+  'error.ai-unavailable':
+    'The computer could not answer ({reason}). Try again, play on at a lower level, or go on as two players.',
+  'reason.timeout': 'it took too long',
+  'reason.crashed': 'its worker stopped',
+  'reason.garbage': 'its answer made no sense',
+  'btn.aiRetry': 'Try again',
+  'btn.aiLower': 'Lower level',
+  'btn.aiHumans': 'Two players',
   'sw.update': 'A new version of tabla is ready.',
   'sw.offline': 'tabla now works offline.',
   'embed.title': 'tabla in a page',

@@ -167,6 +167,14 @@ export default {
   'export.fen': 'Állás (FEN)',
   'import.title': 'Játszma importálása',
 
+  'error.ai-unavailable':
+    'A számítógép nem tudott válaszolni ({reason}). Próbálja újra, játsszon alacsonyabb szinten, vagy folytassa két játékossal.',
+  'reason.timeout': 'túl sokáig tartott',
+  'reason.crashed': 'a folyamata leállt',
+  'reason.garbage': 'a válasza értelmetlen volt',
+  'btn.aiRetry': 'Újra',
+  'btn.aiLower': 'Alacsonyabb szint',
+  'btn.aiHumans': 'Két játékos',
   'sw.update': 'Elkészült a tabla új változata.',
   'sw.offline': 'A tabla mostantól internet nélkül is működik.',
   'embed.title': 'tabla egy weboldalon',

@@ -170,6 +170,14 @@ export default {
   'export.fen': 'Poziția (FEN)',
   'import.title': 'Importă un joc',
 
+  'error.ai-unavailable':
+    'Calculatorul nu a putut răspunde ({reason}). Încercați din nou, continuați la un nivel mai mic sau jucați în doi.',
+  'reason.timeout': 'a durat prea mult',
+  'reason.crashed': 'procesul lui s-a oprit',
+  'reason.garbage': 'răspunsul lui nu avea sens',
+  'btn.aiRetry': 'Încearcă din nou',
+  'btn.aiLower': 'Nivel mai mic',
+  'btn.aiHumans': 'Doi jucători',
   'sw.update': 'O versiune nouă a aplicației tabla este gata.',
   'sw.offline': 'tabla merge acum și fără internet.',
   'embed.title': 'tabla într-o pagină',

@@ -174,6 +174,14 @@ export default {
   'export.fen': 'Позиция (FEN)',
   'import.title': 'Импорт партии',
 
+  'error.ai-unavailable':
+    'Компьютер не смог ответить ({reason}). Попробуйте ещё раз, продолжите на уровне ниже или играйте вдвоём.',
+  'reason.timeout': 'слишком долго думал',
+  'reason.crashed': 'его процесс остановился',
+  'reason.garbage': 'его ответ не имел смысла',
+  'btn.aiRetry': 'Ещё раз',
+  'btn.aiLower': 'Уровень ниже',
+  'btn.aiHumans': 'Два игрока',
   'sw.update': 'Готова новая версия tabla.',
   'sw.offline': 'Теперь tabla работает и без интернета.',
   'embed.title': 'tabla на веб-странице',
