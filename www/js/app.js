@@ -14,7 +14,8 @@ const SETTINGS = 'settings';
 // a debug and test handle: the board element (with its engine) and the translator
 window.tabla = { board, t };
 
-const settings = { animations: true, homeLeft: false, theme: 'auto', ...(store.readJSON(SETTINGS) || {}) };
+// read defensively: only known fields of the right type (a hand-edited or foreign value is ignored)
+const settings = store.readSettings(SETTINGS, { animations: true, homeLeft: false, theme: 'auto' });
 delete settings.__broken;
 const THEMES = ['auto', 'light', 'dark'];
 
@@ -336,6 +337,20 @@ function toast(text, action) {
   );
 }
 board.addEventListener('error', (e) => toast(e.detail.message));
+// a move could not be saved: said until a save succeeds, with ways out (export it; free space)
+board.addEventListener('save-failed', (e) =>
+  toast(e.detail.message, [
+    { label: t('menu.export'), run: () => $('#m-export').click() },
+    {
+      label: t('btn.freeSpace'),
+      run: () => {
+        for (const k of store.asideKeys()) store.remove(k.slice('tabla:'.length));
+        board.persist();
+      },
+    },
+  ]),
+);
+board.addEventListener('save-ok', () => toast(t('err.storageOk')));
 // the computer could not answer, even from a fresh worker: the player chooses how to go on
 board.addEventListener('ai-failed', (e) =>
   toast(e.detail.message, [

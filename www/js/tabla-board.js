@@ -20,6 +20,7 @@ import * as store from './storage.js';
 import { STYLE, THEME_NAMES } from './board-style.js';
 
 const SAVE_FORMAT = 'tabla-save';
+const isDraughtsGame = (game) => kindOf(game).id !== kindOf('backgammon').id;
 const ATTRS = [
   'game',
   'options',
@@ -331,9 +332,30 @@ export class TablaBoard extends HTMLElement {
     this._renderStatus();
   }
 
+  /**
+   * Save after a change. A failed write is told visibly (`save-failed`, and the status line) every
+   * time until one succeeds; while an unreadable save could not be set aside, it is not overwritten.
+   */
   persist() {
     if (!this.persistKey || !this.engine) return;
-    if (!store.write(`save:${this.persistKey}`, this.save())) this.announce(t('err.storage'));
+    if (this._holdSaves) {
+      if (store.read(`save:${this.persistKey}`) !== null) return this._saveFailed(t('err.saveKept'));
+      this._holdSaves = false;
+    }
+    if (store.write(`save:${this.persistKey}`, this.save())) {
+      if (this._saveFailing) {
+        this._saveFailing = false;
+        this.emit('save-ok', {});
+      }
+      return;
+    }
+    this._saveFailed(t('err.storage'));
+  }
+
+  _saveFailed(message) {
+    this._saveFailing = true;
+    this.announce(message);
+    this.emit('save-failed', { message });
   }
 
   /**
@@ -381,20 +403,80 @@ export class TablaBoard extends HTMLElement {
     this.persist();
   }
 
+  /**
+   * Restore the persisted save. A save that cannot be used is copied aside (the copy read back)
+   * before anything replaces it, and the player is told: a save whose data is another kind's game
+   * restores that game; otherwise a new game of the kind the save names (if it names one) starts.
+   * When the copy cannot be written the original stays and this board does not overwrite it.
+   */
   _restore() {
     const key = `save:${this.persistKey}`;
     const raw = store.read(key);
     if (raw === null) return false;
+    let save;
     try {
-      const save = JSON.parse(raw);
-      this.load(save);
-      return true;
+      save = JSON.parse(raw);
     } catch (e) {
-      store.setAside(key, raw, e?.message);
-      this._notice = t('err.saveBroken');
-      this.emit('error', { message: this._notice, cause: String(e?.message || e) });
-      return false;
+      return this._unreadable(key, raw, 'json', null, e);
     }
+    const problem = store.checkSave(save, GAMES, isDraughtsGame);
+    if (problem?.reason === 'version') return this._unreadable(key, raw, 'version', problem.game, null, save.version);
+    if (problem && problem.reason !== 'data') return this._unreadable(key, raw, problem.reason, problem.game);
+    if (!problem) {
+      try {
+        const engine = kindOf(save.game).fromData(this.mod, save.data, save.options);
+        // the data must be the game the save names (Table data is not a backgammon game)
+        if (kindOf(save.game).describe(engine).game === save.game) {
+          this.load(save);
+          return true;
+        }
+      } catch {
+        /* tried as another kind below */
+      }
+    }
+    // the data may be a whole game of another kind: keep the player's moves
+    for (const game of GAMES) {
+      if (game === save?.game || store.checkSave({ ...save, game }, GAMES, isDraughtsGame)) continue;
+      try {
+        const engine = kindOf(game).fromData(this.mod, save.data, save.options);
+        const found = kindOf(game).describe(engine).game;
+        if (found !== game) continue;
+        if (!this._setAsideOrHold(key, raw, `mismatch: ${save.game} held ${game}`)) return false;
+        this.load({ ...save, game });
+        this._tell(t('err.saveMismatch', { named: t(`game.${save.game}`), game: t(`game.${game}`) }));
+        this.persist();
+        return true;
+      } catch {
+        /* not this kind either */
+      }
+    }
+    return this._unreadable(key, raw, 'data', problem?.game ?? (GAMES.includes(save?.game) ? save.game : null));
+  }
+
+  /** Copy the raw save aside; on failure keep it, stop persisting, and say so. */
+  _setAsideOrHold(key, raw, reason) {
+    if (store.setAside(key, raw, reason)) return true;
+    this._holdSaves = true;
+    this._tell(t('err.saveKept'));
+    return false;
+  }
+
+  _unreadable(key, raw, reason, game, e, version) {
+    // the new game is of the kind the save names (a broken draughts save stays draughts)
+    if (game && game !== this.gameName) {
+      this._silent = true;
+      this.setAttribute('game', game);
+      this.setAttribute('options', '{}');
+      this._silent = false;
+    }
+    if (!this._setAsideOrHold(key, raw, `${reason}${e ? `: ${e.message}` : ''}`)) return false;
+    this._tell(reason === 'version' ? t('err.saveVersion', { version: String(version) }) : t('err.saveBroken'));
+    return false;
+  }
+
+  _tell(message) {
+    this._notice = message;
+    this.emit('error', { message, cause: message });
   }
 
   _attach(engine) {
