@@ -51,6 +51,9 @@ export class TablaBoard extends HTMLElement {
     super();
     this.attachShadow({ mode: 'open' });
     this.shadowRoot.innerHTML = TEMPLATE;
+    // the board's styles as a constructable stylesheet: no inline <style>, so a page's
+    // Content-Security-Policy `style-src 'self'` holds (docs/csp.md)
+    this.shadowRoot.adoptedStyleSheets = [boardSheet()];
     const $ = (s) => this.shadowRoot.querySelector(s);
     this.$ = {
       wrap: $('.wrap'),
@@ -781,10 +784,20 @@ function dieSvg(n) {
       [3, 3],
     ],
   }[n];
-  return `<svg viewBox="0 0 4 4" width="32" height="32" style="width:2em;height:2em" aria-hidden="true"><rect x=".15" y=".15" width="3.7" height="3.7" rx=".6" class="die"/>${P.map(([x, y]) => `<circle cx="${x}" cy="${y}" r=".38" class="pip"/>`).join('')}</svg>`;
+  return `<svg viewBox="0 0 4 4" width="32" height="32" class="die-icon" aria-hidden="true"><rect x=".15" y=".15" width="3.7" height="3.7" rx=".6" class="die"/>${P.map(([x, y]) => `<circle cx="${x}" cy="${y}" r=".38" class="pip"/>`).join('')}</svg>`;
 }
 
-const TEMPLATE = `<style>${STYLE}</style>
+let sheet = null;
+/** One stylesheet shared by every board on the page. */
+function boardSheet() {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(`${STYLE}\nsvg.die-icon { width: 2em; height: 2em; }`);
+  }
+  return sheet;
+}
+
+const TEMPLATE = `
 <div class="wrap" part="wrap">
   <div class="players" part="players"></div>
   <div class="stage" part="stage">
