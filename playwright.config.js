@@ -30,7 +30,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `python3 -m http.server -d www ${PORT} --bind 127.0.0.1`,
+    // the precache set is rebuilt first: it lists the hashes of the files as they are now
+    command: `node scripts/precache.mjs www && python3 -m http.server -d www ${PORT} --bind 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}/index.html`,
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',

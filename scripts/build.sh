@@ -36,5 +36,9 @@ rm -rf www/pkg
 mkdir -p www/pkg
 cp "$out"/index.js "$out"/simd.js "$out"/tabla.js "$out"/tabla.d.ts "$out"/tabla_bg.wasm "$out"/tabla_plain_bg.wasm www/pkg/
 
+# The service worker's versioned set: every file the pages load, with its SHA-256 (www/sw.js
+# promotes a generation only when each file it fetched has the hash listed here).
+node scripts/precache.mjs www
+
 node scripts/wasm-size.mjs "$out/tabla_bg.wasm"
 node scripts/wasm-size.mjs "$out/tabla_plain_bg.wasm"

@@ -1,93 +1,156 @@
-// tabla's service worker: after one visit the page, scripts, styles, translations and the .wasm
-// are all cached, so the games load and play with the network cut.
+// tabla's service worker: after one visit the pages, scripts, styles, translations and both .wasm
+// are cached, so the games load and play with the network cut.
 //
-// Updates are clean: files are served from one complete cache generation at a time. A new
-// VERSION (or, on a plain check, any precached file that changed on the server, e.g. a rebuilt
-// wasm package) is fetched into a new generation in the background; the page is told, and the
-// switch happens at the next page load, never in the middle of a running page.
-importScripts('pkg/simd.js'); // sets self.tablaSimd
-
-const VERSION = 'v3';
+// Invariants:
+// - The files are one versioned set, listed with their SHA-256 in precache.json (written by
+//   scripts/precache.mjs at build time from the files the pages load). A generation is a cache
+//   named after the set's version; it becomes `ready` only when every listed file was fetched and
+//   its hash matched. A failed or mismatched file (a half-finished deploy: new glue, old .wasm)
+//   discards the generation; the old one stays in use and the next check tries again.
+// - Every page is bound to one generation when it is loaded (a navigation takes the newest ready
+//   one) and everything that page and its workers fetch later comes from that generation, so a
+//   running tab never mixes files of two deploys, whatever other tabs do. A generation is deleted
+//   only when no live page uses it and it is not the ready one.
+// - A page bound to an older generation than the ready one is told ({type:'updated'}); a reload
+//   of that page switches it. Each tab is told separately.
 const PREFIX = 'tabla-';
 const META = `${PREFIX}meta`;
-const PRECACHE = [
-  './',
-  'index.html',
-  'embed.html',
-  'manifest.webmanifest',
-  'icon.svg',
-  'css/app.css',
-  'js/app.js',
-  'js/tabla-board.js',
-  'js/board-style.js',
-  'js/engine.js',
-  'js/games.js',
-  'js/anim.js',
-  'js/storage.js',
-  'js/worker.js',
-  'js/i18n/index.js',
-  'js/i18n/en.js',
-  'js/i18n/ro.js',
-  'js/i18n/hu.js',
-  'js/i18n/bg.js',
-  'js/i18n/ru.js',
-  'js/bg/geometry.js',
-  'js/bg/render.js',
-  'js/bg/controller.js',
-  'js/draughts/geometry.js',
-  'js/draughts/render.js',
-  'js/draughts/controller.js',
-  'pkg/index.js',
-  'pkg/tabla.js',
-  'pkg/simd.js',
-  // The build this browser runs, by the package's own probe (pkg/simd.js, which pkg/index.js uses).
-  self.tablaSimd ? 'pkg/tabla_bg.wasm' : 'pkg/tabla_plain_bg.wasm',
-];
+const MANIFEST = 'precache.json';
+// a page's binding younger than this is kept even if the page is not listed yet (it is loading)
+const GRACE_MS = 60_000;
+
 const url = (p) => new URL(p, self.registration.scope).href;
 
-async function pointer(name, value) {
+async function metaGet(name) {
+  const r = await (await caches.open(META)).match(url(`__${name}`));
+  return r ? r.text() : null;
+}
+async function metaSet(name, value) {
   const meta = await caches.open(META);
-  const key = url(`__${name}`);
-  if (value === undefined) {
-    const r = await meta.match(key);
-    return r ? r.text() : null;
-  }
-  if (value === null) return meta.delete(key);
-  return meta.put(key, new Response(value));
+  if (value === null) return meta.delete(url(`__${name}`));
+  return meta.put(url(`__${name}`), new Response(value));
 }
 
-/** Fill a new cache generation; resolves to its name once every file that exists is in it. */
-async function fill() {
-  const name = `${PREFIX}${VERSION}-${Date.now()}`;
+const hex = (buf) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/** The set the server offers now, or null (offline, missing, malformed). */
+async function manifest() {
+  try {
+    const res = await fetch(url(MANIFEST), { cache: 'no-store' });
+    if (!res.ok) return null;
+    const m = await res.json();
+    if (typeof m?.version !== 'string' || !m.files || typeof m.files !== 'object') return null;
+    return m;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Fetch the set `m` into the generation `tabla-<version>`; resolves to its name when every file
+ * arrived with its listed hash, or to null after deleting the partial generation.
+ */
+async function fill(m) {
+  const name = `${PREFIX}${m.version}`;
+  if ((await metaGet(`complete:${name}`)) && (await caches.has(name))) return name;
+  await caches.delete(name);
   const cache = await caches.open(name);
-  await Promise.all(
-    PRECACHE.map(async (p) => {
-      try {
-        // revalidate: a file the page just loaded comes back as a tiny 304 from the HTTP cache
+  try {
+    await Promise.all(
+      Object.entries(m.files).map(async ([p, want]) => {
         const res = await fetch(url(p), { cache: 'no-cache' });
-        if (res.ok) await cache.put(url(p), res);
-      } catch {
-        /* a missing file is skipped; the page will say what failed */
-      }
-    }),
-  );
+        if (!res.ok) throw new Error(`${p}: HTTP ${res.status}`);
+        const body = await res.arrayBuffer();
+        const got = hex(await crypto.subtle.digest('SHA-256', body));
+        if (got !== want) throw new Error(`${p}: content does not match the set ${m.version}`);
+        const headers = { 'Content-Type': res.headers.get('Content-Type') || '' };
+        await cache.put(url(p), new Response(body, { headers }));
+        if (p === 'index.html') await cache.put(url('./'), new Response(body, { headers }));
+      }),
+    );
+  } catch (err) {
+    await caches.delete(name);
+    console.warn('tabla service worker: update not taken:', err?.message || err);
+    return null;
+  }
+  await metaSet(`complete:${name}`, '1');
   return name;
 }
 
-async function cleanup(keep) {
-  for (const k of await caches.keys())
-    if (k.startsWith(PREFIX) && k !== META && !keep.includes(k)) await caches.delete(k);
+// the update running in this worker, if any: a request that finds no ready generation yet (the
+// very first visit, still filling) waits for it rather than failing offline
+let updating = null;
+
+/** Look for a newer set on the server; make it the ready generation once complete. */
+function update() {
+  if (!updating)
+    updating = doUpdate().finally(() => {
+      updating = null;
+    });
+  return updating;
+}
+
+async function doUpdate() {
+  const m = await manifest();
+  if (!m) return metaGet('ready');
+  const ready = await metaGet('ready');
+  if (ready === `${PREFIX}${m.version}`) return ready;
+  const name = await fill(m);
+  if (name) await metaSet('ready', name);
+  return name || ready;
+}
+
+async function binding(clientId) {
+  const raw = clientId ? await metaGet(`client:${clientId}`) : null;
+  try {
+    return raw ? JSON.parse(raw).gen : null;
+  } catch {
+    return null;
+  }
+}
+const bind = (clientId, gen) =>
+  clientId && gen && metaSet(`client:${clientId}`, JSON.stringify({ gen, t: Date.now() }));
+
+/** Forget the bindings of closed pages and delete generations nobody uses. */
+async function prune() {
+  const live = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: 'all' })).map((c) => c.id));
+  const meta = await caches.open(META);
+  const used = new Set([await metaGet('ready')]);
+  for (const req of await meta.keys()) {
+    const key = new URL(req.url).pathname.split('/').pop();
+    if (!key.startsWith('__client:')) continue;
+    const id = key.slice('__client:'.length);
+    let b = null;
+    try {
+      b = JSON.parse(await (await meta.match(req)).text());
+    } catch {
+      /* unreadable binding: dropped below */
+    }
+    if (b && (live.has(id) || Date.now() - b.t < GRACE_MS)) used.add(b.gen);
+    else await meta.delete(req);
+  }
+  for (const k of await caches.keys()) {
+    if (k.startsWith(PREFIX) && k !== META && !used.has(k)) {
+      await caches.delete(k);
+      await metaSet(`complete:${k}`, null);
+    }
+  }
+}
+
+/** Tell every page bound to an older generation than the ready one. */
+async function announce() {
+  const ready = await metaGet('ready');
+  if (!ready) return;
+  for (const c of await self.clients.matchAll({ type: 'window' })) {
+    if ((await binding(c.id)) !== ready) c.postMessage({ type: 'updated' });
+  }
 }
 
 self.addEventListener('install', (e) => {
   e.waitUntil(
     (async () => {
-      const name = await fill();
-      const current = await pointer('current');
-      // the very first install has no page to disturb; later ones wait for the next page load
-      if (!current) await pointer('current', name);
-      else await pointer('pending', name);
-      // taking over at once is safe: the worker only serves the current generation
+      await update();
+      // taking over at once is safe: each page keeps the generation it was loaded from
       await self.skipWaiting();
     })(),
   );
@@ -97,81 +160,56 @@ self.addEventListener('activate', (e) => {
   e.waitUntil(
     (async () => {
       await self.clients.claim();
+      // pages loaded from the network before this worker existed run today's ready set
+      const ready = await metaGet('ready');
+      for (const c of await self.clients.matchAll({ includeUncontrolled: true, type: 'all' }))
+        if (!(await binding(c.id))) await bind(c.id, ready);
+      await prune();
     })(),
   );
 });
 
-async function promote() {
-  const pending = await pointer('pending');
-  if (!pending) return;
-  await pointer('current', pending);
-  await pointer('pending', null);
-  await cleanup([pending]);
-}
-
-/** Look for files that changed on the server; fetch a new generation if any did. */
-async function check() {
-  const current = await pointer('current');
-  if (!current || (await pointer('pending'))) return false;
-  const cache = await caches.open(current);
-  let changed = false;
-  for (const p of PRECACHE) {
-    const old = await cache.match(url(p));
-    try {
-      const res = await fetch(url(p), { cache: 'no-cache', method: 'HEAD' });
-      if (!res.ok) continue;
-      const sig = (r) =>
-        [r.headers.get('etag'), r.headers.get('last-modified'), r.headers.get('content-length')].join('|');
-      if (!old || sig(old) !== sig(res)) {
-        changed = true;
-        break;
-      }
-    } catch {
-      return false;
-    } // offline: nothing to do
-  }
-  if (!changed) return false;
-  await pointer('pending', await fill());
-  return true;
-}
-
 self.addEventListener('message', (e) => {
-  const msg = e.data || {};
-  if (msg.type === 'check') {
-    e.waitUntil(
-      check().then(async (updated) => {
-        if (updated || (await pointer('pending')))
-          for (const c of await self.clients.matchAll()) c.postMessage({ type: 'updated' });
-      }),
-    );
-  } else if (msg.type === 'skip') {
-    e.waitUntil(self.skipWaiting());
-  }
+  if (e.data?.type === 'check') e.waitUntil(update().then(announce).then(prune));
 });
+
+async function serve(e) {
+  const req = e.request;
+  if (updating && !(await metaGet('ready'))) await updating;
+  let gen;
+  if (req.mode === 'navigate') {
+    gen = await metaGet('ready');
+    await bind(e.resultingClientId, gen);
+  } else {
+    gen = await binding(e.clientId);
+    if (!gen) {
+      // a page loaded before this worker took control: from now on it keeps today's generation
+      gen = await metaGet('ready');
+      await bind(e.clientId, gen);
+    }
+    // a worker started by a page shares the page's generation
+    if (e.resultingClientId) await bind(e.resultingClientId, gen);
+  }
+  if (gen && (await caches.has(gen))) {
+    const cache = await caches.open(gen);
+    const hit = await cache.match(req, { ignoreSearch: req.mode === 'navigate' });
+    if (hit) return hit;
+    if (req.mode === 'navigate') {
+      try {
+        return await fetch(req);
+      } catch {
+        const page = await cache.match(url('index.html'));
+        if (page) return page;
+        throw new Error('offline');
+      }
+    }
+  }
+  return fetch(req);
+}
 
 self.addEventListener('fetch', (e) => {
   const req = e.request;
   if (req.method !== 'GET' || new URL(req.url).origin !== self.location.origin) return;
-  e.respondWith(
-    (async () => {
-      // a page load is the moment to switch to a newer complete generation
-      if (req.mode === 'navigate') await promote();
-      const current = await pointer('current');
-      if (current) {
-        const cache = await caches.open(current);
-        const hit = await cache.match(req, { ignoreSearch: req.mode === 'navigate' });
-        if (hit) return hit;
-        if (req.mode === 'navigate') {
-          const page = await cache.match(url('index.html'));
-          try {
-            return await fetch(req);
-          } catch {
-            if (page) return page;
-            throw new Error('offline');
-          }
-        }
-      }
-      return fetch(req);
-    })(),
-  );
+  if (new URL(req.url).pathname.endsWith(`/${MANIFEST}`)) return;
+  e.respondWith(serve(e));
 });

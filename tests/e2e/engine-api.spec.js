@@ -248,6 +248,7 @@ test('one SIMD probe: the service worker caches the build the package picks, wit
     }, p);
   await expect.poll(() => cached(wanted)).toBe(true);
   expect(await cached('pkg/simd.js')).toBe(true);
-  expect(await cached(other)).toBe(false);
+  // issue 17: both builds are one versioned set with the page's files (the worker may pick either)
+  expect(await cached(other)).toBe(true);
   expect(errors()).toEqual([]);
 });

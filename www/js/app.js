@@ -14,7 +14,8 @@ const SETTINGS = 'settings';
 // a debug and test handle: the board element (with its engine) and the translator
 window.tabla = { board, t };
 
-const settings = { animations: true, homeLeft: false, theme: 'auto', ...(store.readJSON(SETTINGS) || {}) };
+// read defensively: only known fields of the right type (a hand-edited or foreign value is ignored)
+const settings = store.readSettings(SETTINGS, { animations: true, homeLeft: false, theme: 'auto' });
 delete settings.__broken;
 const THEMES = ['auto', 'light', 'dark'];
 
@@ -313,22 +314,51 @@ function toast(text, action) {
   el.hidden = false;
   el.innerHTML = '';
   el.append(document.createTextNode(text));
-  if (action) {
+  // one action or several; choosing one closes the toast
+  const actions = Array.isArray(action) ? action : action ? [action] : [];
+  for (const a of actions) {
     const b = document.createElement('button');
     b.type = 'button';
-    b.textContent = action.label;
-    b.addEventListener('click', action.run);
+    b.textContent = a.label;
+    b.addEventListener('click', () => {
+      if (actions.length > 1) el.hidden = true;
+      a.run();
+    });
     el.append(' ', b);
   }
   clearTimeout(toastTimer);
+  // a choice waits for the player; a reload offer or a notice goes away
+  if (actions.length > 1) return;
   toastTimer = setTimeout(
     () => {
       el.hidden = true;
     },
-    action ? 20000 : 6000,
+    actions.length ? 20000 : 6000,
   );
 }
 board.addEventListener('error', (e) => toast(e.detail.message));
+// a move could not be saved: said until a save succeeds, with ways out (export it; free space)
+board.addEventListener('save-failed', (e) =>
+  toast(e.detail.message, [
+    { label: t('menu.export'), run: () => $('#m-export').click() },
+    {
+      label: t('btn.freeSpace'),
+      run: () => {
+        for (const k of store.asideKeys()) store.remove(k.slice('tabla:'.length));
+        board.persist();
+      },
+    },
+  ]),
+);
+board.addEventListener('save-ok', () => toast(t('err.storageOk')));
+// the computer could not answer, even from a fresh worker: the player chooses how to go on
+board.addEventListener('ai-failed', (e) =>
+  toast(e.detail.message, [
+    { label: t('btn.aiRetry'), run: () => board.aiRecover('retry') },
+    { label: t('btn.aiLower'), run: () => board.aiRecover('lower') },
+    { label: t('btn.aiHumans'), run: () => board.aiRecover('humans') },
+  ]),
+);
 
 // ---- offline -------------------------------------------------------------------------------
 

@@ -25,3 +25,146 @@ export function aiSupport(mod) {
     draughts: !!(mod?.RussianDraughts && typeof mod.RussianDraughts.prototype.bestMove === 'function'),
   };
 }
+
+// ---- the computer opponent's worker, supervised ---------------------------------------------
+
+/**
+ * Time one answer may take, by level (ms), before its worker is taken for hung or dead. The
+ * strongest levels search longest; a fresh worker first loads and compiles the .wasm (and solves
+ * the bear-off table after its first backgammon answer), so its first two answers get START_MS
+ * more.
+ */
+export const AI_TIMEOUT_MS = { beginner: 8000, easy: 8000, medium: 12000, hard: 20000, master: 40000 };
+const START_MS = 20000;
+
+/**
+ * The time allowed for one answer at `level` from a worker that has given `answered` answers.
+ * `globalThis.tablaAiTimeScale` (a positive number) scales it: the fault tests use 0.1.
+ */
+export function aiTimeout(level, answered = 2) {
+  const scale = globalThis.tablaAiTimeScale > 0 ? globalThis.tablaAiTimeScale : 1;
+  return ((AI_TIMEOUT_MS[level] ?? AI_TIMEOUT_MS.medium) + (answered < 2 ? START_MS : 0)) * scale;
+}
+
+const isInt = (n) => Number.isInteger(n);
+/** What a well-formed answer to each request kind looks like (anything else is nonsense). */
+const ANSWER = {
+  bg: (r) =>
+    !!r &&
+    typeof r.notation === 'string' &&
+    Array.isArray(r.steps) &&
+    r.steps.every((s) => isInt(s?.from) && isInt(s?.to)),
+  'bg-cube': (r) => r === 'take' || r === 'pass',
+  'bg-doubles': (r) => isInt(r) && r >= 1 && r <= 6,
+  ru: (r) => !!r && typeof r.notation === 'string' && r.notation.length > 0 && Array.isArray(r.path),
+  'ru-draw': (r) => typeof r === 'boolean',
+};
+
+/** Why the computer gave up: a `{ code: 'ai-unavailable', reason }` error, reason one of these. */
+export const AI_FAULTS = ['timeout', 'crashed', 'garbage'];
+
+/**
+ * The computer opponent's worker (www/js/worker.js) behind a supervisor. Invariants: every
+ * request settles — with the worker's answer, with the engine's own typed error, or with
+ * `{ code: 'ai-unavailable', reason }`; a worker that times out (hung, killed, closed itself),
+ * raises an uncaught error or sends a malformed answer is terminated and replaced, and each of its
+ * requests is sent once more to the new worker before it fails.
+ */
+export class AiSupervisor {
+  /** `url`: the worker module; `create(url)` makes a Worker (the default: a module worker). */
+  constructor(url, create = (u) => new Worker(u, { type: 'module' })) {
+    this.url = url;
+    this.create = create;
+    this.seq = 0;
+    this.rec = null;
+    /** How many workers were replaced after a fault (for the tests and the curious). */
+    this.replaced = 0;
+  }
+
+  /** The live worker, if any. */
+  get worker() {
+    return this.rec?.worker ?? null;
+  }
+
+  /** Ask for an answer: `msg` is { kind, game, options, save, level }. */
+  request(msg) {
+    return new Promise((resolve, reject) => this._attempt(msg, 0, resolve, reject));
+  }
+
+  terminate() {
+    if (this.rec) this.rec.worker.terminate();
+    this.rec = null;
+  }
+
+  _spawn() {
+    const worker = this.create(this.url);
+    const rec = { worker, pending: new Map(), answered: 0 };
+    worker.onmessage = (e) => {
+      const d = e.data;
+      const p = d && typeof d === 'object' ? rec.pending.get(d.id) : undefined;
+      if (!p) return this._fault(rec, 'garbage');
+      if ('error' in d) {
+        if (!d.error || typeof d.error.message !== 'string') return this._fault(rec, 'garbage');
+        rec.pending.delete(d.id);
+        rec.answered++;
+        return p.settle(null, Object.assign(new Error(d.error.message), d.error));
+      }
+      if (!(ANSWER[p.kind] ?? (() => false))(d.result)) return this._fault(rec, 'garbage');
+      rec.pending.delete(d.id);
+      rec.answered++;
+      p.settle(d.result);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault?.();
+      this._fault(rec, 'crashed');
+    };
+    worker.onmessageerror = () => this._fault(rec, 'garbage');
+    return rec;
+  }
+
+  _attempt(msg, attempt, resolve, reject) {
+    if (!this.rec) this.rec = this._spawn();
+    const rec = this.rec;
+    const id = ++this.seq;
+    const timer = setTimeout(() => this._fault(rec, 'timeout'), aiTimeout(msg.level, rec.answered));
+    rec.pending.set(id, {
+      kind: msg.kind,
+      settle: (result, error) => {
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve(result);
+      },
+      fail: (reason) => {
+        clearTimeout(timer);
+        if (attempt === 0) return this._attempt(msg, 1, resolve, reject);
+        reject(
+          Object.assign(new Error(`The computer could not answer (${reason}).`), { code: 'ai-unavailable', reason }),
+        );
+      },
+    });
+    try {
+      rec.worker.postMessage({ ...msg, id });
+    } catch {
+      this._fault(rec, 'crashed');
+    }
+  }
+
+  _fault(rec, reason) {
+    if (this.rec === rec) {
+      this.rec = null;
+      this.replaced++;
+    }
+    rec.worker.onmessage = rec.worker.onerror = rec.worker.onmessageerror = null;
+    rec.worker.terminate();
+    const pending = [...rec.pending.values()];
+    rec.pending.clear();
+    for (const p of pending) p.fail(reason);
+  }
+}
+
+/** The levels from strongest to weakest; `lowerLevel(l)` is the next weaker one (or null). */
+export const LEVELS = ['master', 'hard', 'medium', 'easy', 'beginner'];
+export function lowerLevel(level) {
+  const i = LEVELS.indexOf(level);
+  return i < 0 ? 'easy' : (LEVELS[i + 1] ?? null);
+}

@@ -14,7 +14,7 @@
 // browseTo(index) (the position after `index` entries of the move list's record; null: the game)
 // and browse('first' | 'prev' | 'next' | 'last').
 // Events (CustomEvent, bubbling, composed): "move", "gameover", "illegal", "ready", "error".
-import { loadEngine, aiSupport } from './engine.js';
+import { loadEngine, aiSupport, AiSupervisor, lowerLevel } from './engine.js';
 import { GAMES, kindOf, kindForText } from './games.js';
 import { t, tn, setLanguage, preferredLanguage, language, errorText } from './i18n/index.js';
 import { motionAllowed } from './anim.js';
@@ -22,6 +22,7 @@ import * as store from './storage.js';
 import { STYLE, THEME_NAMES } from './board-style.js';
 
 const SAVE_FORMAT = 'tabla-save';
+const isDraughtsGame = (game) => kindOf(game).id !== kindOf('backgammon').id;
 const ATTRS = [
   'game',
   'options',
@@ -52,6 +53,9 @@ export class TablaBoard extends HTMLElement {
     super();
     this.attachShadow({ mode: 'open' });
     this.shadowRoot.innerHTML = TEMPLATE;
+    // the board's styles as a constructable stylesheet: no inline <style>, so a page's
+    // Content-Security-Policy `style-src 'self'` holds (docs/csp.md)
+    this.shadowRoot.adoptedStyleSheets = [boardSheet()];
     const $ = (s) => this.shadowRoot.querySelector(s);
     this.$ = {
       wrap: $('.wrap'),
@@ -76,8 +80,6 @@ export class TablaBoard extends HTMLElement {
     this.flipped = false;
     this._thinking = false;
     this._pending = 0;
-    this._aiSeq = 0;
-    this._aiWaiting = new Map();
     this._ready = new Promise((r) => {
       this._resolveReady = r;
     });
@@ -108,10 +110,8 @@ export class TablaBoard extends HTMLElement {
     globalThis.removeEventListener('tabla-language', this._onLang);
     globalThis.removeEventListener('resize', this._onDpr);
     this._scheme?.removeEventListener?.('change', this._onScheme);
-    if (this._worker) {
-      this._worker.terminate();
-      this._worker = null;
-    }
+    this._ai?.terminate();
+    this._ai = null;
   }
 
   attributeChangedCallback(name, oldV, newV) {
@@ -341,34 +341,61 @@ export class TablaBoard extends HTMLElement {
     this._renderTools(); // what the player may do changes (draughts: no Undo while it thinks)
   }
 
+  /**
+   * Save after a change. A failed write is told visibly (`save-failed`, and the status line) every
+   * time until one succeeds; while an unreadable save could not be set aside, it is not overwritten.
+   */
   persist() {
     if (!this.persistKey || !this.engine) return;
-    if (!store.write(`save:${this.persistKey}`, this.save())) this.announce(t('err.storage'));
+    if (this._holdSaves) {
+      if (store.read(`save:${this.persistKey}`) !== null) return this._saveFailed(t('err.saveKept'));
+      this._holdSaves = false;
+    }
+    if (store.write(`save:${this.persistKey}`, this.save())) {
+      if (this._saveFailing) {
+        this._saveFailing = false;
+        this.emit('save-ok', {});
+      }
+      return;
+    }
+    this._saveFailed(t('err.storage'));
   }
 
-  /** Ask the computer (in a worker) for a move/decision. */
+  _saveFailed(message) {
+    this._saveFailing = true;
+    this.announce(message);
+    this.emit('save-failed', { message });
+  }
+
+  /**
+   * Ask the computer (in a supervised worker, engine.js) for a move/decision. When it cannot
+   * answer even after its worker was replaced, the board emits `ai-failed` ({ message, reason })
+   * and waits: `aiRecover('retry' | 'lower' | 'humans')` lets the player go on.
+   */
   ai(req) {
-    if (!this._worker) {
-      this._worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-      this._worker.onmessage = (e) => {
-        const { id, result, error } = e.data;
-        const w = this._aiWaiting.get(id);
-        if (!w) return;
-        this._aiWaiting.delete(id);
-        // the worker sends an engine error's message, code and fields; rebuild it as one
-        if (error) w.reject(Object.assign(new Error(error.message), error));
-        else w.resolve(result);
-      };
-      this._worker.onerror = (e) => {
-        for (const w of this._aiWaiting.values()) w.reject(new Error(e.message || 'worker failed'));
-        this._aiWaiting.clear();
-      };
-    }
-    const id = ++this._aiSeq;
-    return new Promise((resolve, reject) => {
-      this._aiWaiting.set(id, { resolve, reject });
-      this._worker.postMessage({ id, game: this.gameName, options: this.options, ...req });
+    if (!this._ai) this._ai = new AiSupervisor(new URL('./worker.js', import.meta.url));
+    const p = this._ai.request({ game: this.gameName, options: this.options, level: this.level, ...req });
+    // a move the game waits for (a cube answer or doubles choice has its own fallback)
+    p.catch((e) => {
+      if (e?.code === 'ai-unavailable' && (req.kind === 'bg' || req.kind === 'ru'))
+        this.emit('ai-failed', { message: errorText(e), reason: e.reason });
     });
+    return p;
+  }
+
+  /** After `ai-failed`: ask again, ask again one level lower, or hand the computer's side to a player. */
+  aiRecover(how) {
+    if (how === 'lower') {
+      const l = lowerLevel(this.level);
+      if (l) this.setAttribute('level', l);
+    } else if (how === 'humans') this.removeAttribute('computer');
+    if (this.ctrl) {
+      this.ctrl.aiFailed = null;
+      this.ctrl.message = '';
+    }
+    this.persist();
+    this._render();
+    this._maybeComputer();
   }
 
   // ---- games -----------------------------------------------------------------------------
@@ -385,20 +412,80 @@ export class TablaBoard extends HTMLElement {
     this.persist();
   }
 
+  /**
+   * Restore the persisted save. A save that cannot be used is copied aside (the copy read back)
+   * before anything replaces it, and the player is told: a save whose data is another kind's game
+   * restores that game; otherwise a new game of the kind the save names (if it names one) starts.
+   * When the copy cannot be written the original stays and this board does not overwrite it.
+   */
   _restore() {
     const key = `save:${this.persistKey}`;
     const raw = store.read(key);
     if (raw === null) return false;
+    let save;
     try {
-      const save = JSON.parse(raw);
-      this.load(save);
-      return true;
+      save = JSON.parse(raw);
     } catch (e) {
-      store.setAside(key, raw, e?.message);
-      this._notice = t('err.saveBroken');
-      this.emit('error', { message: this._notice, cause: String(e?.message || e) });
-      return false;
+      return this._unreadable(key, raw, 'json', null, e);
     }
+    const problem = store.checkSave(save, GAMES, isDraughtsGame);
+    if (problem?.reason === 'version') return this._unreadable(key, raw, 'version', problem.game, null, save.version);
+    if (problem && problem.reason !== 'data') return this._unreadable(key, raw, problem.reason, problem.game);
+    if (!problem) {
+      try {
+        const engine = kindOf(save.game).fromData(this.mod, save.data, save.options);
+        // the data must be the game the save names (Table data is not a backgammon game)
+        if (kindOf(save.game).describe(engine).game === save.game) {
+          this.load(save);
+          return true;
+        }
+      } catch {
+        /* tried as another kind below */
+      }
+    }
+    // the data may be a whole game of another kind: keep the player's moves
+    for (const game of GAMES) {
+      if (game === save?.game || store.checkSave({ ...save, game }, GAMES, isDraughtsGame)) continue;
+      try {
+        const engine = kindOf(game).fromData(this.mod, save.data, save.options);
+        const found = kindOf(game).describe(engine).game;
+        if (found !== game) continue;
+        if (!this._setAsideOrHold(key, raw, `mismatch: ${save.game} held ${game}`)) return false;
+        this.load({ ...save, game });
+        this._tell(t('err.saveMismatch', { named: t(`game.${save.game}`), game: t(`game.${game}`) }));
+        this.persist();
+        return true;
+      } catch {
+        /* not this kind either */
+      }
+    }
+    return this._unreadable(key, raw, 'data', problem?.game ?? (GAMES.includes(save?.game) ? save.game : null));
+  }
+
+  /** Copy the raw save aside; on failure keep it, stop persisting, and say so. */
+  _setAsideOrHold(key, raw, reason) {
+    if (store.setAside(key, raw, reason)) return true;
+    this._holdSaves = true;
+    this._tell(t('err.saveKept'));
+    return false;
+  }
+
+  _unreadable(key, raw, reason, game, e, version) {
+    // the new game is of the kind the save names (a broken draughts save stays draughts)
+    if (game && game !== this.gameName) {
+      this._silent = true;
+      this.setAttribute('game', game);
+      this.setAttribute('options', '{}');
+      this._silent = false;
+    }
+    if (!this._setAsideOrHold(key, raw, `${reason}${e ? `: ${e.message}` : ''}`)) return false;
+    this._tell(reason === 'version' ? t('err.saveVersion', { version: String(version) }) : t('err.saveBroken'));
+    return false;
+  }
+
+  _tell(message) {
+    this._notice = message;
+    this.emit('error', { message, cause: message });
   }
 
   _attach(engine) {
@@ -836,10 +923,20 @@ function dieSvg(n) {
       [3, 3],
     ],
   }[n];
-  return `<svg viewBox="0 0 4 4" width="32" height="32" style="width:2em;height:2em" aria-hidden="true"><rect x=".15" y=".15" width="3.7" height="3.7" rx=".6" class="die"/>${P.map(([x, y]) => `<circle cx="${x}" cy="${y}" r=".38" class="pip"/>`).join('')}</svg>`;
+  return `<svg viewBox="0 0 4 4" width="32" height="32" class="die-icon" aria-hidden="true"><rect x=".15" y=".15" width="3.7" height="3.7" rx=".6" class="die"/>${P.map(([x, y]) => `<circle cx="${x}" cy="${y}" r=".38" class="pip"/>`).join('')}</svg>`;
 }
 
-const TEMPLATE = `<style>${STYLE}</style>
+let sheet = null;
+/** One stylesheet shared by every board on the page. */
+function boardSheet() {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(`${STYLE}\nsvg.die-icon { width: 2em; height: 2em; }`);
+  }
+  return sheet;
+}
+
+const TEMPLATE = `
 <div class="wrap" part="wrap">
   <div class="players" part="players"></div>
   <div class="stage" part="stage">

@@ -166,6 +166,22 @@ export default {
   'export.fen': 'Position (FEN)',
   'import.title': 'Import a game',
 
+  'error.ai-unavailable':
+    'The computer could not answer ({reason}). Try again, play on at a lower level, or go on as two players.',
+  'reason.timeout': 'it took too long',
+  'reason.crashed': 'its worker stopped',
+  'reason.garbage': 'its answer made no sense',
+  'btn.aiRetry': 'Try again',
+  'btn.aiLower': 'Lower level',
+  'btn.aiHumans': 'Two players',
+  'err.saveMismatch':
+    'The saved game said {named} but held a {game} game: the {game} game was restored, the save kept aside.',
+  'err.saveKept':
+    'The saved game could not be read and there is no room to set it aside: it is kept as it is, and this game is not saved over it. Export this game or free space.',
+  'err.saveVersion':
+    'This saved game was made by a newer tabla (save version {version}); it was set aside unread and a new game started.',
+  'btn.freeSpace': 'Delete set-aside saves',
+  'err.storageOk': 'The game is saved again.',
   'sw.update': 'A new version of tabla is ready.',
   'sw.offline': 'tabla now works offline.',
   'embed.title': 'tabla in a page',

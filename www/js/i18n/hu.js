@@ -167,6 +167,22 @@ export default {
   'export.fen': 'Állás (FEN)',
   'import.title': 'Játszma importálása',
 
+  'error.ai-unavailable':
+    'A számítógép nem tudott válaszolni ({reason}). Próbálja újra, játsszon alacsonyabb szinten, vagy folytassa két játékossal.',
+  'reason.timeout': 'túl sokáig tartott',
+  'reason.crashed': 'a folyamata leállt',
+  'reason.garbage': 'a válasza értelmetlen volt',
+  'btn.aiRetry': 'Újra',
+  'btn.aiLower': 'Alacsonyabb szint',
+  'btn.aiHumans': 'Két játékos',
+  'err.saveMismatch':
+    'A mentés szerint {named}, de {game} játszmát tartalmazott: a {game} játszma helyreállt, a mentés félretéve.',
+  'err.saveKept':
+    'A mentés nem olvasható, és nincs hely félretenni: változatlanul megmarad, ez a játszma nem írja felül. Exportálja a játszmát, vagy szabadítson fel helyet.',
+  'err.saveVersion':
+    'Ezt a mentést egy újabb tabla készítette ({version}. változat); olvasatlanul félretettük, és új játszma indult.',
+  'btn.freeSpace': 'Félretett mentések törlése',
+  'err.storageOk': 'A játszma ismét mentve.',
   'sw.update': 'Elkészült a tabla új változata.',
   'sw.offline': 'A tabla mostantól internet nélkül is működik.',
   'embed.title': 'tabla egy weboldalon',

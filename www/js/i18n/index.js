@@ -11,19 +11,19 @@ const loaded = { en };
 export function preferredLanguage() {
   try {
     const saved = localStorage.getItem(KEY);
-    if (saved && LANGUAGES[saved]) return saved;
+    if (saved && Object.hasOwn(LANGUAGES, saved)) return saved; // never a prototype key
   } catch {
     /* storage may be unavailable */
   }
   for (const l of navigator.languages || [navigator.language || 'en']) {
     const code = String(l).toLowerCase().split('-')[0];
-    if (LANGUAGES[code]) return code;
+    if (Object.hasOwn(LANGUAGES, code)) return code;
   }
   return 'en';
 }
 
 export async function setLanguage(code, { remember = true } = {}) {
-  if (!LANGUAGES[code]) code = 'en';
+  if (!Object.hasOwn(LANGUAGES, code)) code = 'en';
   if (!loaded[code]) loaded[code] = (await import(`./${code}.js`)).default;
   lang = code;
   dict = loaded[code];

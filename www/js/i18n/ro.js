@@ -170,6 +170,22 @@ export default {
   'export.fen': 'Poziția (FEN)',
   'import.title': 'Importă un joc',
 
+  'error.ai-unavailable':
+    'Calculatorul nu a putut răspunde ({reason}). Încercați din nou, continuați la un nivel mai mic sau jucați în doi.',
+  'reason.timeout': 'a durat prea mult',
+  'reason.crashed': 'procesul lui s-a oprit',
+  'reason.garbage': 'răspunsul lui nu avea sens',
+  'btn.aiRetry': 'Încearcă din nou',
+  'btn.aiLower': 'Nivel mai mic',
+  'btn.aiHumans': 'Doi jucători',
+  'err.saveMismatch':
+    'Salvarea spunea {named}, dar conținea un joc de {game}: jocul de {game} a fost restabilit, salvarea păstrată deoparte.',
+  'err.saveKept':
+    'Salvarea nu a putut fi citită și nu e loc s-o puneți deoparte: este păstrată așa cum e, iar acest joc nu o suprascrie. Exportați jocul sau eliberați spațiu.',
+  'err.saveVersion':
+    'Această salvare vine dintr-un tabla mai nou (versiunea {version}); a fost pusă deoparte necitită și a început un joc nou.',
+  'btn.freeSpace': 'Șterge salvările puse deoparte',
+  'err.storageOk': 'Jocul este din nou salvat.',
   'sw.update': 'O versiune nouă a aplicației tabla este gata.',
   'sw.offline': 'tabla merge acum și fără internet.',
   'embed.title': 'tabla într-o pagină',
