@@ -108,6 +108,7 @@ pub const ERROR_CODES: &[(&str, &str)] = &[
     ("cube-owned", "the cube belongs to the other player"),
     ("cube-max", "the cube is at its largest value"),
     ("extra-roll", "no doubling before an extra roll of the same turn"),
+    ("bad-resignation", "BG-RESIGN: a kind of resignation the game's scoring does not have (field `kind`)"),
     // Draughts
     ("illegal-move", "a draughts move that is not legal here"),
     ("ambiguous-move", "draughts move text that fits several legal moves"),

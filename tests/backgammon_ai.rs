@@ -275,6 +275,7 @@ fn plays_whole_engine_games_in_every_variant() {
                     chose_doubles += 1;
                 }
                 Phase::CubeDecision => game.take().unwrap(),
+                Phase::Resignation => game.decline_resignation().unwrap(),
                 Phase::GameOver => break,
             }
         }

@@ -96,6 +96,7 @@ fn random_game(options: Options, seed: u64) -> (usize, Option<Outcome>) {
             }
             Phase::ChooseDoubles => g.choose_doubles(rng.below(6) as u8 + 1).unwrap(),
             Phase::CubeDecision => g.take().unwrap(),
+            Phase::Resignation => g.decline_resignation().unwrap(),
             Phase::GameOver => return (checked, g.outcome()),
             Phase::Move => {
                 let ends = g.plays().iter().any(|p| p.result.off(false) == 15);

@@ -4,10 +4,10 @@
 
 use proptest::prelude::*;
 
-use tabla::backgammon::mat::{self, MatError, MatHeader, Resignation};
+use tabla::backgammon::mat::{self, MatError, MatHeader};
 use tabla::backgammon::sgf::{self, SgfError};
 use tabla::backgammon::xgid::{Xgid, XgidError};
-use tabla::backgammon::{Action, Game, GameError, Options, Phase, Player, Position, Variant};
+use tabla::backgammon::{Action, Game, GameError, Options, OutcomeKind, Phase, Player, Position, Variant};
 use tabla::dice::Dice;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/backgammon/formats/");
@@ -30,18 +30,38 @@ impl Pick {
     }
 }
 
-/// Plays a random match or session: random plays, doubles, takes and passes, up to `games`
-/// games and `actions` actions; stops where a file can hold the state (not in the middle of a
-/// turn whose roll is not played).
+/// Plays a random match or session: random plays, doubles, takes and passes, resignations
+/// (BG-RESIGN) accepted and declined, up to `games` games and `actions` actions; stops where a
+/// file can hold the state (not in the middle of a turn whose roll is not played, nor on an offer).
 fn random_match(o: Options, seed: u64, games: usize, actions: usize) -> Game {
     let mut g = Game::with_seed(o, seed);
     let mut pick = Pick(seed ^ 0x5851_f42d_4c95_7f2d);
     let mut played = 1;
     for n in 0.. {
-        if n >= actions && g.phase() != Phase::Move {
+        if n >= actions && !matches!(g.phase(), Phase::Move | Phase::Resignation) {
             break;
         }
+        // A resignation now and then, by the player to act. Not when his roll has no legal move
+        // (a file writes that roll as played with no move), nor a gammon that the Jacoby rule
+        // counts as a single (a file holds the points, not the kind).
+        let movable = g.phase() != Phase::Move || g.legal_plays().iter().any(|p| !p.steps.is_empty());
+        if g.resigner().is_some() && movable && pick.next(40) == 0 {
+            let kinds = g.resign_kinds();
+            let k = kinds[pick.next(kinds.len())];
+            let single = g.resignation_outcome(tabla::backgammon::OutcomeKind::Single).map(|o| o.points);
+            if g.resignation_outcome(k).map(|o| o.points) != single || k == kinds[0] {
+                g.resign(k).unwrap();
+                continue;
+            }
+        }
         match g.phase() {
+            Phase::Resignation => {
+                if pick.next(2) == 0 {
+                    g.accept_resignation().unwrap()
+                } else {
+                    g.decline_resignation().unwrap()
+                }
+            }
             Phase::Opening => {
                 g.roll().unwrap();
             }
@@ -88,6 +108,8 @@ enum Held {
     Double(Player),
     Take(Player),
     Pass(Player),
+    /// An accepted resignation, by the loser (a declined one is lost by the formats).
+    Resigned(Player),
     NextGame,
 }
 
@@ -104,6 +126,8 @@ fn held(record: &[Action]) -> Vec<Held> {
             Action::Double { player } => Some(Held::Double(*player)),
             Action::Take { player } => Some(Held::Take(*player)),
             Action::Pass { player } => Some(Held::Pass(*player)),
+            Action::Resign { .. } | Action::DeclineResignation { .. } => None,
+            Action::AcceptResignation { player } => Some(Held::Resigned(player.other())),
             Action::NextGame => Some(Held::NextGame),
             Action::ChooseDoubles { .. } => panic!("no acey-deucey here"),
         })
@@ -146,7 +170,6 @@ proptest! {
         let back = mat::import(&text, Dice::fixed([])).unwrap();
         assert_same_game(&g, &back.game, &text);
         prop_assert_eq!(&back.header, &header);
-        prop_assert!(back.resignation.is_none());
         // Export is a function of what the format holds: the import writes the same file.
         prop_assert_eq!(mat::export(&back.game, &back.header).unwrap(), text);
     }
@@ -176,7 +199,7 @@ proptest! {
         let mut h = Game::with_dice(*g.options(), Dice::fixed([]));
         for a in g.record() {
             h = replay_one(h, a);
-            if matches!(h.phase(), Phase::Opening | Phase::GameOver) {
+            if matches!(h.phase(), Phase::Opening | Phase::GameOver | Phase::Resignation) {
                 continue;
             }
             let x = Xgid::from_game(&h).unwrap();
@@ -232,6 +255,9 @@ fn replay_one(mut g: Game, a: &Action) -> Game {
         Action::Double { .. } => g.double().unwrap(),
         Action::Take { .. } => g.take().unwrap(),
         Action::Pass { .. } => g.pass().unwrap(),
+        Action::Resign { kind, .. } => g.resign(*kind).unwrap(),
+        Action::AcceptResignation { .. } => g.accept_resignation().unwrap(),
+        Action::DeclineResignation { .. } => g.decline_resignation().unwrap(),
         Action::NextGame => g.next_game().unwrap(),
         Action::ChooseDoubles { die, .. } => g.choose_doubles(*die).unwrap(),
     }
@@ -282,25 +308,44 @@ fn mat_export_of_a_gnubg_match_gives_back_its_move_lines() {
 
 // ----- files written by other programs -----
 
-/// gnubg's 7-point match (tests/data/backgammon/formats/README.md): game 1 replays through the
-/// engine (24 turns, a double and a take) and ends by a resignation on line 31; the match goes
-/// on, which tabla's engine cannot follow (no resignations): a typed error naming the line.
+/// gnubg's 7-point match (tests/data/backgammon/formats/README.md), imported in full: game 1
+/// replays through the engine (24 turns, a double and a take) and ends by charlot1's resignation
+/// on line 31 (BG-RESIGN: a single at cube 2), and the three other games follow to the end of the
+/// match, each result and score line checked against the replay.
 #[test]
-fn mat_imports_a_gnubg_match_up_to_its_resignation() {
+fn bg_resign_mat_imports_the_4_game_gnubg_match_in_full() {
     let text = data("gnubgparser_charlot_7p_2305.mat");
-    match mat::import(&text, Dice::fixed([])) {
-        Err(MatError::Unsupported { line: 31, reason }) => assert!(reason.contains("resignation"), "{reason}"),
-        other => panic!("{other:?}"),
-    }
-    // The file up to that line: the game stands where charlot1 resigned.
-    let m = mat::import(&head(&text, 31), Dice::fixed([])).unwrap();
-    assert_eq!(m.resignation, Some(Resignation { winner: Player::Black, points: 2, line: 31 }));
+    let m = mat::import(&text, Dice::fixed([])).unwrap();
     assert_eq!(m.header.players, ["charlot1".to_string(), "charlot2".to_string()]);
-    assert_eq!(m.game.options().match_length, 7);
     let g = &m.game;
-    // Black doubled on line 10, White took on line 11.
-    assert_eq!((g.cube().value, g.cube().owner), (2, Some(Player::White)));
-    // Every checker borne off in the file is off in the replay: count the file's "/0" steps.
+    assert_eq!(g.options().match_length, 7);
+    assert_eq!(g.record().iter().filter(|a| matches!(a, Action::NextGame)).count(), 3);
+    assert!(g.match_over());
+    assert_eq!(g.phase(), Phase::GameOver);
+    let results: Vec<(Player, u32)> = text
+        .lines()
+        .filter_map(|l| {
+            let at = l.find("Wins ")?;
+            let n = l[at + 5..].split_whitespace().next()?.parse().ok()?;
+            Some((if at >= 20 { Player::Black } else { Player::White }, n))
+        })
+        .collect();
+    assert_eq!(results.len(), 4);
+    let mut score = [0, 0];
+    for (w, n) in &results {
+        score[w.index()] += n;
+    }
+    assert_eq!(g.score(), score);
+    // Game 1 ends by a resignation: the record holds it, by White (charlot1), accepted by Black.
+    let first_game: Vec<&Action> = g.record().iter().take_while(|a| !matches!(a, Action::NextGame)).collect();
+    let n = first_game.len();
+    assert_eq!(first_game[n - 2], &Action::Resign { player: Player::White, kind: OutcomeKind::Single });
+    assert_eq!(first_game[n - 1], &Action::AcceptResignation { player: Player::Black });
+    // The game at the resignation: every checker borne off in the file is off in the replay.
+    let mut h = Game::with_dice(*g.options(), Dice::fixed([]));
+    for a in &first_game[..n - 2] {
+        h = replay_one(h, a);
+    }
     let game1 = head(&text, 30);
     let off = |col: usize| -> u8 {
         game1
@@ -312,49 +357,99 @@ fn mat_imports_a_gnubg_match_up_to_its_resignation() {
             })
             .sum()
     };
-    let (_, _, borne, _) = g.white_view();
+    let (_, _, borne, _) = h.white_view();
     assert_eq!(borne, [off(0), off(1)]);
     assert_eq!(borne, [5, 13]);
-    assert_eq!(g.phase(), Phase::Roll);
-    assert_eq!(g.turn(), Player::White);
+    // Black doubled on line 10, White took on line 11.
+    assert_eq!((h.cube().value, h.cube().owner), (2, Some(Player::White)));
+    assert_eq!((h.phase(), h.turn()), (Phase::Roll, Player::White));
+    // Written back, gnubg's move lines and results come out as they were.
+    let ours = mat::export(g, &m.header).unwrap();
+    let lines = |t: &str| -> Vec<String> {
+        // tabla adds " and the match" to the last result.
+        t.lines()
+            .filter(|l| l.contains(')') || l.contains("Wins"))
+            .map(|l| l.trim_end().trim_end_matches(" and the match").to_string())
+            .collect()
+    };
+    assert_eq!(lines(&ours), lines(&text));
 }
 
-/// gnubg's self-play match with dropped doubles: games 1 and 2 end by drops (on the move line
-/// itself, "Drops  Wins 1 point", in game 2), the scores on the score lines agree with the
-/// replay, and game 3 ends by a resignation on line 49.
+/// gnubg's self-play match with dropped doubles, in full: games 1 and 2 end by drops (on the move
+/// line itself, "Drops  Wins 1 point", in game 2), game 3 by a resignation on line 49 (a single
+/// at cube 2), and the match goes on to its end; every score line agrees.
 #[test]
-fn mat_imports_a_gnubg_match_with_drops() {
+fn bg_resign_mat_imports_a_gnubg_match_with_drops_and_a_resignation() {
     let text = data("gnubgparser_selfplay_drops_7p.mat");
-    match mat::import(&text, Dice::fixed([])) {
-        Err(MatError::Unsupported { line: 49, .. }) => {}
-        other => panic!("{other:?}"),
-    }
-    let m = mat::import(&head(&text, 49), Dice::fixed([])).unwrap();
-    assert_eq!(m.game.score(), [1, 1]);
-    assert_eq!(m.resignation, Some(Resignation { winner: Player::Black, points: 2, line: 49 }));
+    let m = mat::import(&text, Dice::fixed([])).unwrap();
+    assert!(m.game.match_over());
     let passes = m.game.record().iter().filter(|a| matches!(a, Action::Pass { .. })).count();
-    assert_eq!(passes, 2);
+    assert!(passes >= 2, "{passes}");
+    let resigns: Vec<&Action> = m.game.record().iter().filter(|a| matches!(a, Action::Resign { .. })).collect();
+    assert!(resigns.contains(&&Action::Resign { player: Player::White, kind: OutcomeKind::Single }), "{resigns:?}");
+    let upto = mat::import(&head(&text, 49), Dice::fixed([])).unwrap();
+    assert_eq!(upto.game.score(), [1, 3]);
+    let o = upto.game.outcome().unwrap();
+    assert_eq!((o.winner, o.kind, o.points), (Player::Black, OutcomeKind::Resignation, 2));
 }
 
-/// A player rolls 51, does not move and resigns: the game is left with the roll to play.
+/// A player rolls 51, does not move and resigns (BG-RESIGN in phase Move): the game ends there,
+/// and export writes the roll with no move, then the result, as gnubg did.
 #[test]
-fn mat_imports_a_roll_then_resignation() {
-    let m = mat::import(&data("gnubgparser_roll_then_resign_1p.mat"), Dice::fixed([])).unwrap();
-    assert_eq!(m.resignation, Some(Resignation { winner: Player::White, points: 1, line: 9 }));
-    assert_eq!(m.game.phase(), Phase::Move);
-    assert_eq!(m.game.turn(), Player::Black);
-    assert_eq!(m.game.roll_dice(), Some([5, 1]));
-    assert!(!m.game.legal_plays()[0].steps.is_empty());
+fn bg_resign_mat_imports_a_roll_then_resignation() {
+    let text = data("gnubgparser_roll_then_resign_1p.mat");
+    let m = mat::import(&text, Dice::fixed([])).unwrap();
+    let o = m.game.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.kind, o.resigned, o.points),
+        (Player::White, OutcomeKind::Resignation, Some(OutcomeKind::Single), 1)
+    );
+    assert!(m.game.match_over());
+    let n = m.game.record().len();
+    assert!(matches!(m.game.record()[n - 3], Action::Roll { player: Player::Black, dice: [5, 1], .. }));
+    let ours = mat::export(&m.game, &m.header).unwrap();
+    let lines = |t: &str| -> Vec<String> {
+        let game = t.lines().skip_while(|l| !l.contains("Game 1"));
+        game.filter(|l| !l.trim().is_empty())
+            .map(|l| l.trim_end().trim_end_matches(" and the match").to_string())
+            .collect()
+    };
+    assert_eq!(lines(&ours), lines(&text));
+}
+
+/// A resignation in a .mat file by the player who is not to act, or worth points no kind gives,
+/// is a typed mismatch naming its line.
+#[test]
+fn bg_resign_mat_refuses_a_resignation_that_does_not_fit() {
+    let text = data("gnubgparser_charlot_7p_2305.mat");
+    let cut = head(&text, 30);
+    // Black (the right column) is the winner on line 31; the left column would make White win
+    // while White is to act.
+    for (line, why) in [("      Wins 2 points", "to act"), ("                                  Wins 5 points", "worth")]
+    {
+        let t = format!("{cut}{line}\n");
+        match mat::import(&t, Dice::fixed([])) {
+            Err(MatError::Mismatch { line: 31, reason }) => assert!(reason.contains(why), "{reason}"),
+            other => panic!("{other:?}"),
+        }
+    }
 }
 
 /// The SGF of the same gnubg match (an excerpt of game 1, README.md) replays to the same
 /// position as the `.mat` file, move for move; gnubg's analysis properties are read past.
 #[test]
 fn sgf_import_of_a_gnubg_file_agrees_with_its_mat() {
-    let s = sgf::import(&data("gnubgparser_charlot_7p_2305_game1_head.sgf"), Dice::fixed([])).unwrap();
+    // The excerpt stops after 10 moves: its root's result, RE[B+2R], is the whole game's.
+    let excerpt = data("gnubgparser_charlot_7p_2305_game1_head.sgf");
+    assert!(excerpt.contains("RE[B+2R]"));
+    match sgf::import(&excerpt, Dice::fixed([])) {
+        Err(SgfError::Mismatch { reason, .. }) => assert!(reason.contains("RE[B+2R]"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    let s = sgf::import(&excerpt.replace("RE[B+2R]", ""), Dice::fixed([])).unwrap();
     assert_eq!(s.players, ["charlot1".to_string(), "charlot2".to_string()]);
-    // RE[B+2R]: the game ends by a resignation after these moves.
-    assert_eq!(s.resignation.map(|r| (r.winner, r.points)), Some((Player::Black, 2)));
+    // RE[B+2R] comes with the root, before the moves: the excerpt stops before the game ends
+    // (the resignation is checked when the tree is read to its end, see below).
     // The .mat of the same match, cut after White's 6th move (line 12, left cell).
     let text = data("gnubgparser_charlot_7p_2305.mat");
     let mut cut = head(&text, 11);
@@ -367,6 +462,24 @@ fn sgf_import_of_a_gnubg_file_agrees_with_its_mat() {
     assert_eq!(s.game.options().match_length, 7);
     let plays = s.game.record().iter().filter(|a| matches!(a, Action::Play { .. })).count();
     assert_eq!(plays, 10);
+}
+
+/// The whole 4-game gnubg match through SGF: exported from its `.mat`, game 1's resignation is
+/// written as gnubg writes it (`RE[B+2R]`, BG-RESIGN), and the SGF reads back to the same match.
+#[test]
+fn bg_resign_sgf_writes_and_reads_resignations_as_gnubg() {
+    let m = mat::import(&data("gnubgparser_charlot_7p_2305.mat"), Dice::fixed([])).unwrap();
+    let text = sgf::export(&m.game, &m.header.players).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(first.contains("RE[B+2R]"), "{first}");
+    assert_eq!(text.matches("(;FF[4]GM[6]").count(), 4);
+    let back = sgf::import(&text, Dice::fixed([])).unwrap();
+    assert_same_game(&m.game, &back.game, &text);
+    // The roll a player made and did not play before resigning, as a move with no checker.
+    let r = mat::import(&data("gnubgparser_roll_then_resign_1p.mat"), Dice::fixed([])).unwrap();
+    let text = sgf::export(&r.game, &r.header.players).unwrap();
+    assert!(text.contains("RE[W+1R]") && text.trim_end().ends_with(";B[51])"), "{text}");
+    assert_same_game(&r.game, &sgf::import(&text, Dice::fixed([])).unwrap().game, &text);
 }
 
 // ----- errors -----

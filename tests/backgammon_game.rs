@@ -24,6 +24,7 @@ fn play_out(g: &mut Game, max_turns: usize) {
             }
             Phase::ChooseDoubles => g.choose_doubles((k % 6) as u8 + 1).unwrap(),
             Phase::CubeDecision => g.take().unwrap(),
+            Phase::Resignation => g.decline_resignation().unwrap(),
             Phase::GameOver => return,
         }
     }
@@ -322,4 +323,181 @@ fn play_position_plays_the_play_leading_there() {
     g.play_position(&target).unwrap();
     assert_eq!(g.last_play().unwrap().notation, "8/5 6/5");
     assert_eq!(g.position(), target.flip());
+}
+
+// ----- BG-RESIGN -----
+
+use tabla::backgammon::{Action, ResignOffer};
+use tabla::errors::ErrorCode;
+
+#[test]
+fn bg_resign_accepted_scores_the_kind_times_the_cube() {
+    let mut g = white_bears_off_last(Options::new(Variant::Backgammon));
+    g.double().unwrap();
+    g.take().unwrap(); // cube 2, Black's
+    assert_eq!(g.resigner(), Some(Player::White));
+    g.resign(OutcomeKind::Gammon).unwrap();
+    assert_eq!(g.phase(), Phase::Resignation);
+    assert_eq!(
+        g.resignation_offer(),
+        Some(ResignOffer { player: Player::White, kind: OutcomeKind::Gammon, points: 4, resume: Phase::Roll })
+    );
+    g.accept_resignation().unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!((o.winner, o.kind, o.resigned), (Player::Black, OutcomeKind::Resignation, Some(OutcomeKind::Gammon)));
+    assert_eq!((o.multiplier, o.cube, o.points), (2, 2, 4));
+    assert_eq!(g.score(), [0, 4]);
+    assert_eq!(g.phase(), Phase::GameOver);
+    assert_eq!(g.resignation_offer(), None);
+    let n = g.record().len();
+    assert_eq!(
+        &g.record()[n - 2..],
+        &[
+            Action::Resign { player: Player::White, kind: OutcomeKind::Gammon },
+            Action::AcceptResignation { player: Player::Black }
+        ]
+    );
+    assert!(matches!(g.resign(OutcomeKind::Single), Err(GameError::GameOver)));
+    assert!(matches!(g.accept_resignation(), Err(GameError::GameOver)));
+}
+
+#[test]
+fn bg_resign_declined_play_goes_on_where_it_stopped() {
+    let mut g = Game::with_seed(Options::new(Variant::Backgammon), 4);
+    g.set_dice(3, 1).unwrap(); // White opens with 31
+    g.step(8, 5).unwrap();
+    g.resign(OutcomeKind::Single).unwrap();
+    assert_eq!(g.resignation_offer().map(|r| (r.player, r.resume)), Some((Player::White, Phase::Move)));
+    assert_eq!(g.state().resignation.map(|r| r.points), Some(1));
+    // Nothing else happens while the offer waits.
+    for e in [g.step(6, 5).unwrap_err(), g.confirm().unwrap_err(), g.resign(OutcomeKind::Gammon).unwrap_err()] {
+        assert_eq!(e.code(), "wrong-phase", "{e}");
+    }
+    g.decline_resignation().unwrap();
+    assert_eq!(g.phase(), Phase::Move);
+    assert_eq!(g.steps().len(), 1);
+    assert_eq!(g.state().resignation, None);
+    g.step(6, 5).unwrap();
+    g.confirm().unwrap();
+    assert_eq!((g.phase(), g.turn()), (Phase::Roll, Player::Black));
+    assert!(matches!(g.record().last(), Some(Action::Play { .. })));
+    assert!(g.record().contains(&Action::DeclineResignation { player: Player::Black }));
+    assert_eq!(g.decline_resignation().unwrap_err().code(), "wrong-phase");
+}
+
+#[test]
+fn bg_resign_table_kinds_are_the_table_multipliers() {
+    for (kind, points) in
+        [(OutcomeKind::Single, 1), (OutcomeKind::Mars, 2), (OutcomeKind::MarsX4, 4), (OutcomeKind::MarsX8, 8)]
+    {
+        let mut g = Game::with_seed(Options::new(Variant::Table), 2);
+        assert_eq!(
+            g.resign_kinds(),
+            &[OutcomeKind::Single, OutcomeKind::Mars, OutcomeKind::MarsX4, OutcomeKind::MarsX8]
+        );
+        assert_eq!(g.resigner(), Some(Player::White)); // BG-START-WHITE: in phase Roll
+        g.resign(kind).unwrap();
+        g.accept_resignation().unwrap();
+        let o = g.outcome().unwrap();
+        assert_eq!((o.winner, o.points, o.multiplier, o.cube), (Player::Black, points, kind.multiplier().unwrap(), 1));
+        assert_eq!(g.score(), [0, points]);
+    }
+}
+
+#[test]
+fn bg_resign_kinds_outside_the_scoring_are_refused_with_a_code() {
+    let mut g = Game::with_seed(Options::new(Variant::Backgammon), 2);
+    g.set_dice(3, 1).unwrap();
+    let before = g.to_json();
+    for kind in
+        [OutcomeKind::Mars, OutcomeKind::MarsX8, OutcomeKind::Pass, OutcomeKind::Resignation, OutcomeKind::PerChecker]
+    {
+        let e = g.resign(kind).unwrap_err();
+        assert_eq!(e.code(), "bad-resignation", "{e}");
+        assert_eq!(e.fields()[0].0, "kind");
+        assert!(e.to_string().contains(kind.name()), "{e}");
+    }
+    assert_eq!(g.to_json(), before);
+    let mut t = Game::with_seed(Options::new(Variant::Table), 2);
+    assert_eq!(t.resign(OutcomeKind::Backgammon).unwrap_err().code(), "bad-resignation");
+}
+
+#[test]
+fn bg_resign_only_by_the_player_to_act_and_not_in_the_opening() {
+    let mut g = Game::with_seed(Options::new(Variant::Backgammon), 2);
+    assert_eq!(g.phase(), Phase::Opening);
+    assert_eq!(g.resigner(), None);
+    assert_eq!(g.resign(OutcomeKind::Single).unwrap_err().code(), "wrong-phase");
+    assert_eq!(g.accept_resignation().unwrap_err().code(), "wrong-phase");
+    g.set_dice(3, 1).unwrap();
+    g.play("8/5 6/5").unwrap();
+    // Black doubles; White, who answers, may resign instead: a single is the stake before doubling.
+    g.double().unwrap();
+    assert_eq!(g.resigner(), Some(Player::White));
+    g.resign(OutcomeKind::Single).unwrap();
+    assert_eq!(g.match_info().to_decide, Some(Player::Black));
+    assert_eq!(g.match_info().resignation, 1);
+    g.decline_resignation().unwrap();
+    assert_eq!(g.phase(), Phase::CubeDecision);
+    g.resign(OutcomeKind::Single).unwrap();
+    g.accept_resignation().unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!((o.winner, o.points), (Player::Black, 1));
+    assert_eq!(g.match_info().game_state, 3); // gnubg: the game ended by a resignation
+}
+
+#[test]
+fn bg_resign_per_checker_counts_the_resigners_checkers() {
+    let o = Options { scoring: Scoring::PerChecker, ..Options::new(Variant::AceyDeucey) };
+    // White to play with one checker left, Black with 15.
+    let mut g = white_bears_off_last(o);
+    assert_eq!(g.resign_kinds(), &[OutcomeKind::PerChecker]);
+    assert_eq!(g.resign(OutcomeKind::Single).unwrap_err().code(), "bad-resignation");
+    g.resign(OutcomeKind::PerChecker).unwrap();
+    g.accept_resignation().unwrap();
+    let out = g.outcome().unwrap();
+    assert_eq!((out.winner, out.points, out.resigned), (Player::Black, 1, Some(OutcomeKind::PerChecker)));
+}
+
+#[test]
+fn bg_resign_in_a_match_counts_and_saves_replay_it() {
+    let mut g = Game::with_seed(Options { match_length: 3, ..Options::default() }, 9);
+    g.set_dice(3, 1).unwrap();
+    g.play("8/5 6/5").unwrap();
+    g.resign(OutcomeKind::Backgammon).unwrap();
+    g.decline_resignation().unwrap();
+    g.resign(OutcomeKind::Gammon).unwrap();
+    g.accept_resignation().unwrap();
+    assert_eq!(g.score(), [2, 0]);
+    let save = g.to_save();
+    assert_eq!(save.version, 3, "a save with resignations is version 3");
+    let json = g.to_json();
+    let h = Game::from_json(&json).unwrap();
+    assert_eq!(h.record(), g.record());
+    assert_eq!(h.outcome(), g.outcome());
+    assert_eq!(h.score(), [2, 0]);
+    assert!(json.contains(r#""type":"resign","player":"black","kind":"gammon""#), "{json}");
+    assert!(json.contains(r#""type":"decline-resignation","player":"white""#), "{json}");
+    let mut h = h;
+    h.next_game().unwrap();
+    assert!(h.is_crawford());
+    // A resignation for the wrong player in a save does not replay.
+    let bad = json.replace(
+        r#""type":"resign","player":"black","kind":"gammon""#,
+        r#""type":"resign","player":"white","kind":"gammon""#,
+    );
+    assert!(Game::from_json(&bad).is_err());
+    let missing = json.replace(r#","kind":"gammon""#, "");
+    assert!(Game::from_json(&missing).is_err());
+}
+
+#[test]
+fn bg_resign_jacoby_counts_a_gammon_resignation_as_one() {
+    let o = Options { jacoby: true, ..Options::default() };
+    let mut g = white_bears_off_last(o);
+    assert_eq!(g.resignation_outcome(OutcomeKind::Gammon).unwrap().points, 1);
+    g.double().unwrap();
+    g.take().unwrap();
+    assert_eq!(g.resignation_outcome(OutcomeKind::Gammon).unwrap().points, 4);
+    assert_eq!(g.resignation_outcome(OutcomeKind::Backgammon).unwrap().points, 6);
 }

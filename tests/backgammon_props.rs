@@ -45,6 +45,7 @@ fn random_game(v: Variant, seed: u64, options_bits: u8) -> usize {
             }
             Phase::ChooseDoubles => g.choose_doubles(pick.next(6) as u8 + 1).unwrap(),
             Phase::CubeDecision => g.take().unwrap(),
+            Phase::Resignation => g.decline_resignation().unwrap(),
             Phase::GameOver => break,
             Phase::Move => {
                 let before = g.position();

@@ -29,7 +29,8 @@ fn bg_sample(e: &GameError) {
         | GameError::IncompletePlay { .. }
         | GameError::Notation(_)
         | GameError::Cube { .. }
-        | GameError::IllegalPlay { .. } => {}
+        | GameError::IllegalPlay { .. }
+        | GameError::BadResignation { .. } => {}
     }
 }
 
@@ -49,12 +50,15 @@ fn every_backgammon_error_has_a_listed_code() {
     errors.push(GameError::Dice(DiceError::Exhausted));
     let mut t = Game::with_seed(Options::new(Variant::Table), 1);
     errors.push(t.double().unwrap_err());
+    // BG-RESIGN: table scoring has no gammon.
+    errors.push(t.resign(tabla::backgammon::OutcomeKind::Gammon).unwrap_err());
     for e in &errors {
         bg_sample(e);
         check(e);
     }
     let codes: Vec<&str> = errors.iter().map(|e| e.code()).collect();
     assert!(codes.contains(&"wrong-phase") && codes.contains(&"cube-off"), "{codes:?}");
+    assert!(codes.contains(&"bad-resignation"), "{codes:?}");
     for e in [
         NotationError::Syntax { text: "x".into(), reason: "r".into() },
         NotationError::Illegal { text: "x".into(), reason: "r".into() },

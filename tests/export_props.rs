@@ -158,6 +158,13 @@ fn random_bg_session(seed: u64, bits: u32, dice: u8, actions: usize) -> BgGame {
                     g.roll().unwrap();
                 }
             }
+            // BG-RESIGN offers now and then, accepted or declined: saves keep them.
+            Phase::Resignation if below(&mut rng, 2) == 0 => g.accept_resignation().unwrap(),
+            Phase::Resignation => g.decline_resignation().unwrap(),
+            Phase::CubeDecision if below(&mut rng, 30) == 0 => {
+                let kinds = g.resign_kinds();
+                g.resign(kinds[below(&mut rng, kinds.len())]).unwrap()
+            }
             Phase::CubeDecision if below(&mut rng, 4) == 0 => g.pass().unwrap(),
             Phase::CubeDecision => g.take().unwrap(),
             Phase::ChooseDoubles => g.choose_doubles(below(&mut rng, 6) as u8 + 1).unwrap(),

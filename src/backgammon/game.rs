@@ -18,6 +18,12 @@
 //!   any doubles ([`Game::choose_doubles`]), plays it four times (as many as possible), then rolls
 //!   again (phase `Roll`, same player). AD-LOST-REST: if the 1 and 2 could not both be played,
 //!   or the doubles not fully, the turn ends there.
+//! - `Resignation` (BG-RESIGN): the player to act (on turn, or answering a double) offered to
+//!   resign ([`Game::resign`]) a single game, a gammon or a backgammon (table: x1, x2, x4, x8;
+//!   per-checker scoring: his checkers not borne off); [`Game::resignation_offer`] holds the
+//!   offer. The opponent accepts ([`Game::accept_resignation`]: the game ends, the winner scores
+//!   the kind's multiplier times the cube) or declines ([`Game::decline_resignation`]: play goes
+//!   on in the phase the offer interrupted, steps already made kept).
 //! - `GameOver`: [`Game::outcome`] tells who won what; in a match [`Game::next_game`] starts the
 //!   next game (the Crawford rule applies to matches).
 //!
@@ -50,6 +56,8 @@ pub enum Phase {
     CubeDecision,
     Move,
     ChooseDoubles,
+    /// A resignation waits for the opponent's answer ([`Game::resignation_offer`]).
+    Resignation,
     GameOver,
 }
 
@@ -61,6 +69,7 @@ impl Phase {
             Phase::CubeDecision => "cube-decision",
             Phase::Move => "move",
             Phase::ChooseDoubles => "choose-doubles",
+            Phase::Resignation => "resignation",
             Phase::GameOver => "game-over",
         }
     }
@@ -112,6 +121,19 @@ pub enum Action {
     Pass {
         player: Player,
     },
+    /// BG-RESIGN: `player` offers to resign `kind` (single, gammon, backgammon; table kinds).
+    Resign {
+        player: Player,
+        kind: OutcomeKind,
+    },
+    /// The opponent (`player`) accepts the resignation: the game ends.
+    AcceptResignation {
+        player: Player,
+    },
+    /// The opponent (`player`) declines the resignation: play goes on.
+    DeclineResignation {
+        player: Player,
+    },
     NextGame,
 }
 
@@ -157,6 +179,8 @@ pub enum GameError {
     Cube { code: &'static str, reason: String },
     /// A whole play given as steps that is not legal.
     IllegalPlay { reason: String },
+    /// BG-RESIGN: a kind of resignation the game's scoring does not have (`bad-resignation`).
+    BadResignation { kind: OutcomeKind, reason: String },
 }
 
 impl fmt::Display for GameError {
@@ -178,6 +202,7 @@ impl fmt::Display for GameError {
             GameError::Notation(e) => write!(f, "{e}"),
             GameError::Cube { reason, .. } => write!(f, "cannot use the cube: {reason}"),
             GameError::IllegalPlay { reason } => write!(f, "not a legal play: {reason}"),
+            GameError::BadResignation { reason, .. } => write!(f, "cannot resign so: {reason}"),
         }
     }
 }
@@ -196,6 +221,7 @@ impl ErrorCode for GameError {
             GameError::IncompletePlay { .. } => "incomplete-play",
             GameError::Notation(e) => e.code(),
             GameError::IllegalPlay { .. } => "illegal-play",
+            GameError::BadResignation { .. } => "bad-resignation",
         }
     }
 
@@ -206,6 +232,7 @@ impl ErrorCode for GameError {
             }
             GameError::IllegalStep { from, to, .. } => vec![("from", (*from).into()), ("to", (*to).into())],
             GameError::Notation(e) => e.fields(),
+            GameError::BadResignation { kind, .. } => vec![("kind", kind.name().into())],
             _ => Vec::new(),
         }
     }
@@ -262,6 +289,20 @@ pub struct LastPlay {
     pub notation: String,
 }
 
+/// BG-RESIGN: a resignation offered and not yet answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResignOffer {
+    /// The player who resigns (the loser if it is accepted).
+    pub player: Player,
+    /// What he concedes.
+    pub kind: OutcomeKind,
+    /// The points the opponent wins by accepting (the kind's multiplier times the cube).
+    pub points: u32,
+    /// The phase the offer interrupted, where a declined offer returns.
+    pub resume: Phase,
+}
+
 /// The dice source of a game and what the save needs to restore it.
 #[derive(Clone, Debug)]
 pub(crate) struct GameDice {
@@ -290,6 +331,8 @@ pub struct Game {
     outcome: Option<Outcome>,
     pub(crate) record: Vec<Action>,
     last_play: Option<LastPlay>,
+    /// Set in phase `Resignation` only.
+    resign_offer: Option<ResignOffer>,
     /// The match state the first game started in, when not 0-0 with a centred cube (a game
     /// from a gnubg Match ID); kept for saves.
     pub(crate) match_start: Option<MatchStart>,
@@ -343,6 +386,7 @@ impl Game {
             outcome: None,
             record: Vec::new(),
             last_play: None,
+            resign_offer: None,
             match_start: None,
         };
         g.reset_board();
@@ -368,6 +412,7 @@ impl Game {
         self.seg = None;
         self.extra_roll = false;
         self.outcome = None;
+        self.resign_offer = None;
         self.cube = Cube { value: 1, owner: None, offered_by: None, enabled: self.options.cube && !self.crawford_game };
         if let Some((p, t)) = self.custom_start {
             self.pos = p;
@@ -927,17 +972,16 @@ impl Game {
 
         match next_after(&self.options, seg.part, [seg.dice[0], seg.dice[1]], seg.steps.len(), &self.pos) {
             Next::GameOver => {
-                let (kind, mut mult) = score(&self.pos, self.options.scoring);
-                let cube = if self.cube.enabled || self.cube.value > 1 { self.cube.value } else { 1 };
-                if self.options.match_length == 0
-                    && self.options.jacoby
-                    && self.options.cube
-                    && self.cube.value == 1
-                    && self.options.scoring != Scoring::PerChecker
-                {
-                    mult = 1;
-                }
-                self.finish(Outcome { winner: self.turn, kind, multiplier: mult, cube, points: mult * cube });
+                let (kind, mult) = score(&self.pos, self.options.scoring);
+                let (mult, cube) = self.stake(mult);
+                self.finish(Outcome {
+                    winner: self.turn,
+                    kind,
+                    multiplier: mult,
+                    cube,
+                    points: mult * cube,
+                    resigned: None,
+                });
             }
             Next::ChooseDoubles => self.phase = Phase::ChooseDoubles,
             Next::SameSide => {
@@ -955,6 +999,19 @@ impl Game {
         self.phase = Phase::Roll;
         self.extra_roll = false;
         self.roll = None;
+    }
+
+    /// The multiplier and cube value a game won with the cubeless multiplier `mult` counts:
+    /// the cube (1 when not in play), and the Jacoby rule (money play, cube in play and never
+    /// turned: gammons and backgammons count 1; not for per-checker scoring).
+    fn stake(&self, mult: u32) -> (u32, u32) {
+        let cube = if self.cube.enabled || self.cube.value > 1 { self.cube.value } else { 1 };
+        let jacoby = self.options.match_length == 0
+            && self.options.jacoby
+            && self.options.cube
+            && self.cube.value == 1
+            && self.options.scoring != Scoring::PerChecker;
+        (if jacoby { 1 } else { mult }, cube)
     }
 
     fn finish(&mut self, outcome: Outcome) {
@@ -1112,8 +1169,117 @@ impl Game {
         self.record.push(Action::Pass { player: self.turn.other() });
         self.cube.offered_by = None;
         let v = self.cube.value;
-        self.finish(Outcome { winner: self.turn, kind: OutcomeKind::Pass, multiplier: 1, cube: v, points: v });
+        self.finish(Outcome {
+            winner: self.turn,
+            kind: OutcomeKind::Pass,
+            multiplier: 1,
+            cube: v,
+            points: v,
+            resigned: None,
+        });
         Ok(())
+    }
+
+    // ----- resignation (BG-RESIGN) -----
+
+    /// The kinds of resignation the game's scoring has, smallest first: single, gammon,
+    /// backgammon (standard); single, mars, x4, x8 (table); per checker (acey-deucey's option:
+    /// the resigner concedes one point per checker he has not borne off).
+    pub fn resign_kinds(&self) -> &'static [OutcomeKind] {
+        match self.options.scoring {
+            Scoring::Standard => &[OutcomeKind::Single, OutcomeKind::Gammon, OutcomeKind::Backgammon],
+            Scoring::Table => &[OutcomeKind::Single, OutcomeKind::Mars, OutcomeKind::MarsX4, OutcomeKind::MarsX8],
+            Scoring::PerChecker => &[OutcomeKind::PerChecker],
+        }
+    }
+
+    /// The player who may resign now: the player on turn, or during `CubeDecision` the player
+    /// who answers the double. `None` in the opening, during an offer and after the game.
+    pub fn resigner(&self) -> Option<Player> {
+        match self.phase {
+            Phase::Roll | Phase::Move | Phase::ChooseDoubles => Some(self.turn),
+            Phase::CubeDecision => Some(self.turn.other()),
+            Phase::Opening | Phase::Resignation | Phase::GameOver => None,
+        }
+    }
+
+    /// The outcome an accepted resignation of `kind` by [`Game::resigner`] would give: the
+    /// opponent wins the kind's multiplier times the cube (the Jacoby rule applies as to a game
+    /// played out).
+    pub fn resignation_outcome(&self, kind: OutcomeKind) -> Result<Outcome, GameError> {
+        let Some(loser) = self.resigner() else {
+            return Err(self.phase_error("resign", self.phase));
+        };
+        self.resignation_by(loser, kind)
+    }
+
+    fn resignation_by(&self, loser: Player, kind: OutcomeKind) -> Result<Outcome, GameError> {
+        if !self.resign_kinds().contains(&kind) {
+            let names: Vec<&str> = self.resign_kinds().iter().map(|k| k.name()).collect();
+            return Err(GameError::BadResignation {
+                kind,
+                reason: format!("'{}' is not a resignation of this scoring ({})", kind.name(), names.join(", ")),
+            });
+        }
+        let mult = match kind.multiplier() {
+            Some(m) => m,
+            // Per checker: the resigner's checkers not borne off.
+            None => 15 - self.position_for(loser).off(false) as u32,
+        };
+        let (multiplier, cube) = self.stake(mult);
+        Ok(Outcome {
+            winner: loser.other(),
+            kind: OutcomeKind::Resignation,
+            multiplier,
+            cube,
+            points: multiplier * cube,
+            resigned: Some(kind),
+        })
+    }
+
+    /// The resignation waiting for an answer (phase `Resignation`).
+    pub fn resignation_offer(&self) -> Option<ResignOffer> {
+        self.resign_offer
+    }
+
+    /// BG-RESIGN: the player to act ([`Game::resigner`]) offers to resign `kind`; the opponent
+    /// answers with [`Game::accept_resignation`] or [`Game::decline_resignation`]. Steps already
+    /// made this turn are kept for a declined offer.
+    pub fn resign(&mut self, kind: OutcomeKind) -> Result<(), GameError> {
+        let o = self.resignation_outcome(kind)?;
+        let player = o.winner.other();
+        self.resign_offer = Some(ResignOffer { player, kind, points: o.points, resume: self.phase });
+        self.phase = Phase::Resignation;
+        self.record.push(Action::Resign { player, kind });
+        Ok(())
+    }
+
+    /// BG-RESIGN: the opponent accepts the resignation: the game ends, he wins the offer's points
+    /// ([`OutcomeKind::Resignation`], the conceded kind in [`Outcome::resigned`]).
+    pub fn accept_resignation(&mut self) -> Result<(), GameError> {
+        let offer = self.pending_offer("accept a resignation")?;
+        let outcome = self.resignation_by(offer.player, offer.kind)?;
+        self.record.push(Action::AcceptResignation { player: offer.player.other() });
+        self.resign_offer = None;
+        self.finish(outcome);
+        Ok(())
+    }
+
+    /// BG-RESIGN: the opponent declines the resignation: play goes on where it stopped.
+    pub fn decline_resignation(&mut self) -> Result<(), GameError> {
+        let offer = self.pending_offer("decline a resignation")?;
+        self.record.push(Action::DeclineResignation { player: offer.player.other() });
+        self.resign_offer = None;
+        self.phase = offer.resume;
+        Ok(())
+    }
+
+    fn pending_offer(&self, action: &'static str) -> Result<ResignOffer, GameError> {
+        match (self.phase, self.resign_offer) {
+            (Phase::Resignation, Some(o)) => Ok(o),
+            (Phase::GameOver, _) => Err(GameError::GameOver),
+            (p, _) => Err(GameError::WrongPhase { action, phase: p }),
+        }
     }
 
     /// Starts the next game of a match (or money session): same options, score kept. The Crawford
@@ -1170,6 +1336,14 @@ impl Game {
             Action::Double { .. } => self.double(),
             Action::Take { .. } => self.take(),
             Action::Pass { .. } => self.pass(),
+            Action::Resign { player, kind } => {
+                if self.resigner().is_some_and(|r| r != *player) {
+                    return Err(GameError::WrongPhase { action: "resign for the other player", phase: self.phase });
+                }
+                self.resign(*kind)
+            }
+            Action::AcceptResignation { .. } => self.accept_resignation(),
+            Action::DeclineResignation { .. } => self.decline_resignation(),
             Action::NextGame => self.next_game(),
         }
     }

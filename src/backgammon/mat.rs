@@ -28,7 +28,7 @@
 //! | `31:` with no move | a roll with no legal move; if a move was possible, a roll not played (the player resigned, or the file ends there) |
 //! | `Doubles => 2`, `Takes`, `Drops` | [`Action::Double`], [`Action::Take`], [`Action::Pass`] |
 //! | `Wins 2 points` after the game ended | checked against the engine's [`Outcome`] |
-//! | `Wins 2 points` before it ended | a resignation: [`MatImport::resignation`] (see below) |
+//! | `Wins 2 points` before it ended | a resignation (BG-RESIGN): [`Action::Resign`] of the loser, [`Action::AcceptResignation`] |
 //! | ` Game 2` and its score line | [`Action::NextGame`]; the score is checked against the engine's |
 //!
 //! **Import** replays every line through [`Game`]: a move that is not legal, a cube action out
@@ -38,14 +38,14 @@
 //! legal plays (any order, hits marked or not), as other programs' files need.
 //!
 //! **Resignations.** GNU Backgammon and XG end many games by a resignation (`Wins 2 points`
-//! while checkers are still on the board). tabla's engine has no resignations, so an import
-//! cannot end such a game: when it is the file's last game, the import keeps the game where the
-//! player resigned and reports the result in [`MatImport::resignation`] (its points checked
-//! against the cube: 1, 2 or 3 times its value); when more games follow, the import stops with
-//! [`MatError::Unsupported`] on the resignation's line. A `Resign` action in the engine would lift
-//! this.
+//! in the winner's column while checkers are still on the board). The import replays it as the
+//! engine's resignation (BG-RESIGN): the loser, who must be the player to act, resigns the kind
+//! whose points are the file's ([`Game::resignation_outcome`]: 1, 2 or 3 times the cube; table
+//! 1, 2, 4, 8), the winner accepts, and the match goes on. Export writes an accepted resignation
+//! as gnubg does: the roll the resigner made and did not play (`51:`), then `Wins N points`.
 //!
-//! **Lost on export** (the format has no room for them): opening rolls that tied (only the roll
+//! **Lost on export** (the format has no room for them): resignations offered and declined,
+//! opening rolls that tied (only the roll
 //! that started the game is written), which die bore a checker off when several could, a roll not
 //! yet played (the format would read it as a roll with no move: it is left out), the tabla dice
 //! seed. Player names and other tags are the caller's ([`MatHeader`]).
@@ -79,7 +79,7 @@ use crate::dice::Dice;
 
 use super::game::{Action, Game, GameError, Phase};
 use super::notation::parse_play;
-use super::scoring::Outcome;
+use super::scoring::{Outcome, OutcomeKind};
 use super::variant::{Options, Player, Scoring, StartRule, Variant};
 
 /// Names and tags written at the top of a `.mat` file.
@@ -103,38 +103,32 @@ impl Default for MatHeader {
 pub struct MatImport {
     pub game: Game,
     pub header: MatHeader,
-    /// The file's last game ends by a resignation: the game is left where the player resigned.
-    pub resignation: Option<Resignation>,
 }
 
-/// A game a file ends by resignation. tabla's engine has no resignations: an import leaves the
-/// game at the position where the player resigned and reports the result here. A resignation
-/// followed by more games cannot be replayed (the engine cannot end the game): an error.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Resignation {
-    pub winner: Player,
-    /// The points the file says the winner won (the cube value times 1, 2 or 3 in backgammon).
-    pub points: u32,
-    /// Where the file says so.
-    pub line: usize,
-}
-
-/// Checks that `points` can be won by a resignation at the current cube, under the game's scoring.
-pub(crate) fn check_resignation(g: &Game, winner: Player, points: u32, line: usize) -> Result<Resignation, String> {
-    let cube = g.cube().value.max(1);
-    let kinds: &[u32] = match g.options().scoring {
-        Scoring::Standard => &[1, 2, 3],
-        Scoring::Table => &[1, 2, 4, 8],
-        Scoring::PerChecker => &[],
-    };
-    if points % cube == 0 && (kinds.contains(&(points / cube)) || kinds.is_empty()) {
-        Ok(Resignation { winner, points, line })
-    } else {
-        Err(format!("a resignation at cube {cube} is worth {} points, not {points}", {
-            let v: Vec<String> = kinds.iter().map(|k| (k * cube).to_string()).collect();
-            v.join(", ")
-        }))
+/// BG-RESIGN, as a file gives it: `winner` wins `points` before the game ended. The loser must
+/// be the player to act ([`Game::resigner`]); he resigns the kind worth `points`, the winner
+/// accepts. Returns the kind, or why the file's resignation cannot be replayed.
+pub(crate) fn replay_resignation(g: &mut Game, winner: Player, points: u32) -> Result<OutcomeKind, String> {
+    match g.resigner() {
+        Some(p) if p == winner.other() => {}
+        Some(p) => {
+            return Err(format!(
+                "{} wins by a resignation, but {} is the player to act (only he may resign)",
+                player_name(winner),
+                player_name(p)
+            ));
+        }
+        None => return Err(format!("a resignation is not possible in the '{}' phase", g.phase())),
     }
+    let worth: Vec<(OutcomeKind, u32)> =
+        g.resign_kinds().iter().filter_map(|&k| g.resignation_outcome(k).ok().map(|o| (k, o.points))).collect();
+    let Some(&(kind, _)) = worth.iter().find(|(_, p)| *p == points) else {
+        let v: Vec<String> = worth.iter().map(|(_, p)| p.to_string()).collect();
+        return Err(format!("a resignation at cube {} is worth {} points, not {points}", g.cube().value, v.join(", ")));
+    };
+    g.resign(kind).map_err(|e| e.to_string())?;
+    g.accept_resignation().map_err(|e| e.to_string())?;
+    Ok(kind)
 }
 
 /// What is wrong with a `.mat` file, or why a game cannot be written as one. Lines count from 1.
@@ -241,6 +235,13 @@ pub(crate) fn game_logs(game: &Game) -> Result<Vec<GameLog>, String> {
     for a in game.record() {
         let log = logs.last_mut().expect("at least one game");
         match a {
+            // The resigner's roll, made and not played, is written as a roll with no move.
+            Action::AcceptResignation { player } => {
+                if let Some(dice) = pending.take() {
+                    log.events.push(Event::Move { player: player.other(), dice, steps: Vec::new() });
+                }
+            }
+            Action::Resign { .. } | Action::DeclineResignation { .. } => {}
             Action::OpeningRoll { .. } | Action::Roll { .. } => {}
             Action::Play { player, steps, .. } => {
                 let dice = pending.take().ok_or("a play without its roll")?;
@@ -668,7 +669,6 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
     let mut games = 0usize;
     // A roll written with no move while a move was possible: (line, text, the engine's refusal).
     let mut unplayed: Option<(usize, String, GameError)> = None;
-    let mut resigned: Option<Resignation> = None;
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let raw = raw.trim_end_matches(['\r', '\u{feff}']);
@@ -682,9 +682,6 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
                 tags.push(tag);
             }
             continue;
-        }
-        if let Some(r) = resigned {
-            return Err(after_resignation(r));
         }
         let lower = t.to_ascii_lowercase();
         if let Some(n) = lower.strip_suffix("point match") {
@@ -782,28 +779,16 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
         };
         for (col, cell) in cells {
             let side = if col == 0 { Player::White } else { Player::Black };
-            if let Some(r) = resigned {
-                return Err(after_resignation(r));
-            }
             if let Some((at, text, error)) = unplayed.take() {
                 // A roll written without a move, though one was possible: the player rolled and
                 // then resigned, or the file is wrong.
-                match cell {
-                    Cell::Wins(n) => {
-                        resigned = Some(
-                            check_resignation(g, side, n, line)
-                                .map_err(|reason| MatError::Mismatch { line, reason })?,
-                        );
-                        continue;
-                    }
-                    _ => return Err(MatError::Illegal { line: at, text, error }),
+                if !matches!(cell, Cell::Wins(_)) {
+                    return Err(MatError::Illegal { line: at, text, error });
                 }
             }
             if let Cell::Wins(n) = cell {
                 if g.outcome().is_none() {
-                    resigned = Some(
-                        check_resignation(g, side, n, line).map_err(|reason| MatError::Mismatch { line, reason })?,
-                    );
+                    replay_resignation(g, side, n).map_err(|reason| MatError::Mismatch { line, reason })?;
                     continue;
                 }
             }
@@ -824,19 +809,7 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
     let players = players.unwrap_or_else(|| MatHeader::default().players);
     // The tags the options were read from are the options' now; the rest are the caller's.
     let tags = tags.into_iter().filter(|(k, _)| !OPTION_TAGS.iter().any(|o| k.eq_ignore_ascii_case(o))).collect();
-    Ok(MatImport { game, header: MatHeader { players, tags }, resignation: resigned })
-}
-
-fn after_resignation(r: Resignation) -> MatError {
-    MatError::Unsupported {
-        line: r.line,
-        reason: format!(
-            "{} wins {} {} by a resignation and the file goes on: tabla's engine has no resignations to end the game with",
-            player_name(r.winner),
-            r.points,
-            points_word(r.points)
-        ),
-    }
+    Ok(MatImport { game, header: MatHeader { players, tags } })
 }
 
 fn apply_cell(g: &mut Game, side: Player, cell: &Cell, line: usize) -> Result<(), MatError> {
@@ -889,7 +862,7 @@ fn apply_cell(g: &mut Game, side: Player, cell: &Cell, line: usize) -> Result<()
         },
         Cell::Other(text) => Err(MatError::Unsupported {
             line,
-            reason: format!("'{text}' (tabla's engine has no beavers, raccoons or resignations, and '???' is no move)"),
+            reason: format!("'{text}' (tabla's engine has no beavers or raccoons, and '???' is no move)"),
         }),
     }
 }

@@ -11,7 +11,7 @@
 //! | 9-11 | game state: 0 no game, 1 playing, 2 over, 3 resigned, 4 ended by a dropped cube |
 //! | 12 | player to decide (the opponent while a double is offered) |
 //! | 13 | double offered |
-//! | 14-15 | resignation offered (not used by tabla: 0) |
+//! | 14-15 | resignation offered (BG-RESIGN): 1 single, 2 gammon, 3 backgammon, 0 none (and table's x4, x8) |
 //! | 16-18, 19-21 | the dice (0: not rolled) |
 //! | 22-36 | match length (0: money play) |
 //! | 37-51, 52-66 | score of player 0, of player 1 |

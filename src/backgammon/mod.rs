@@ -81,8 +81,8 @@ pub mod turn;
 pub mod variant;
 pub mod xgid;
 
-pub use game::{Action, Cube, Destination, Game, GameError, LastPlay, MatchStart, Phase, PlayInfo};
-pub use mat::{MatError, MatHeader, MatImport, Resignation};
+pub use game::{Action, Cube, Destination, Game, GameError, LastPlay, MatchStart, Phase, PlayInfo, ResignOffer};
+pub use mat::{MatError, MatHeader, MatImport};
 pub use match_id::{GnubgError, MatchIdError, MatchInfo};
 pub use movegen::{MoveRules, Play, PlaySink, Step};
 pub use notation::{NotationError, format_play};

@@ -24,6 +24,7 @@ use super::game::{Action, Cube, Game, GameDice, GameError, MatchStart, Phase};
 use super::movegen::Step;
 use super::position::Position;
 use super::position_id::PositionIdError;
+use super::scoring::OutcomeKind;
 use super::variant::{Options, Player};
 
 /// The save format's name.
@@ -35,7 +36,9 @@ pub const FORMAT: &str = "tabla-backgammon";
 ///   [`super::OptionsInput`]).
 /// - 2: `start.match`, the match state a game from a gnubg Match ID started in. Only such saves
 ///   are written as version 2, so every other save still loads in builds that read version 1.
-pub const VERSION: u32 = 2;
+/// - 3: resignations in the record (BG-RESIGN: `resign`, `accept-resignation`,
+///   `decline-resignation` actions). Only such saves are written as version 3.
+pub const VERSION: u32 = 3;
 
 /// Where the dice come from. Read through [`SavedDiceFields`], like [`Action`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,6 +100,9 @@ pub struct ActionFields {
     notation: Option<String>,
     steps: Option<Vec<Step>>,
     die: Option<u8>,
+    /// A resignation's kind (JSON `kind`).
+    #[serde(rename = "kind")]
+    resign_kind: Option<OutcomeKind>,
 }
 
 #[derive(Clone, Copy, Deserialize)]
@@ -109,6 +115,9 @@ enum ActionKind {
     Double,
     Take,
     Pass,
+    Resign,
+    AcceptResignation,
+    DeclineResignation,
     NextGame,
 }
 
@@ -132,6 +141,9 @@ impl TryFrom<ActionFields> for Action {
             ActionKind::Double => Action::Double { player: player()? },
             ActionKind::Take => Action::Take { player: player()? },
             ActionKind::Pass => Action::Pass { player: player()? },
+            ActionKind::Resign => Action::Resign { player: player()?, kind: need(a.resign_kind, "kind")? },
+            ActionKind::AcceptResignation => Action::AcceptResignation { player: player()? },
+            ActionKind::DeclineResignation => Action::DeclineResignation { player: player()? },
             ActionKind::NextGame => Action::NextGame,
         })
     }
@@ -253,7 +265,16 @@ impl Game {
             turn,
             match_start: self.match_start,
         });
-        let version = if self.match_start.is_some() { 2 } else { 1 };
+        let resigned = self.record.iter().any(|a| {
+            matches!(a, Action::Resign { .. } | Action::AcceptResignation { .. } | Action::DeclineResignation { .. })
+        });
+        let version = if resigned {
+            3
+        } else if self.match_start.is_some() {
+            2
+        } else {
+            1
+        };
         Save {
             format: FORMAT.to_string(),
             version,

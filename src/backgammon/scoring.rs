@@ -34,6 +34,9 @@ pub enum OutcomeKind {
     PerChecker,
     /// The loser passed (declined) a double.
     Pass,
+    /// BG-RESIGN: the loser resigned and the winner accepted; [`Outcome::resigned`] says what
+    /// was conceded.
+    Resignation,
 }
 
 impl OutcomeKind {
@@ -48,7 +51,22 @@ impl OutcomeKind {
             OutcomeKind::Backgammon => Some(3),
             OutcomeKind::MarsX4 => Some(4),
             OutcomeKind::MarsX8 => Some(8),
-            OutcomeKind::PerChecker | OutcomeKind::Pass => None,
+            OutcomeKind::PerChecker | OutcomeKind::Pass | OutcomeKind::Resignation => None,
+        }
+    }
+
+    /// The kebab-case name (as serialized): `single`, `gammon`, ..., `mars-x4`, `resignation`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            OutcomeKind::Single => "single",
+            OutcomeKind::Gammon => "gammon",
+            OutcomeKind::Backgammon => "backgammon",
+            OutcomeKind::Mars => "mars",
+            OutcomeKind::MarsX4 => "mars-x4",
+            OutcomeKind::MarsX8 => "mars-x8",
+            OutcomeKind::PerChecker => "per-checker",
+            OutcomeKind::Pass => "pass",
+            OutcomeKind::Resignation => "resignation",
         }
     }
 }
@@ -72,6 +90,9 @@ pub struct Outcome {
     pub cube: u32,
     /// `multiplier * cube`.
     pub points: u32,
+    /// BG-RESIGN: for [`OutcomeKind::Resignation`], the kind conceded (single, gammon, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<OutcomeKind>,
 }
 
 /// What a finished game is worth, cubeless: the kind and multiplier of a win by bearing off

@@ -20,15 +20,17 @@
 //! | `W[31fehe]`: two dice, then a letter pair per checker moved | [`Action::Roll`](super::Action::Roll) (the opening roll for a game's first move) and [`Action::Play`](super::Action::Play) |
 //! | letters | White's point `p` is `a`+(p-1), Black's point `p` is `a`+(24-p); `y` the bar, `z` off |
 //! | `W[double]`, `B[take]`, `B[drop]` | [`Action::Double`](super::Action::Double), [`Action::Take`](super::Action::Take), [`Action::Pass`](super::Action::Pass) |
-//! | `RE[W+2]` (`R`: resigned) | checked against the engine's [`super::Outcome`] |
+//! | `RE[W+2]` | checked against the engine's [`super::Outcome`] |
+//! | `RE[B+2R]` before the moves end the game | a resignation (BG-RESIGN): [`Action::Resign`](super::Action::Resign) of the loser, [`Action::AcceptResignation`](super::Action::AcceptResignation) |
 //!
 //! **Import** replays each move through [`Game`] (an illegal move is an [`SgfError`] naming the
 //! line of its node), following the main line of each tree (variations are skipped).
 //! gnubg's analysis properties (`A`, `DA`, `LU`, `GS`, `C`, ...) are read past and not kept.
-//! **Resignations** (`RE[B+2R]` while the moves do not end the game): for the file's last game
-//! the import keeps the game where the player resigned and reports it in
-//! [`SgfImport::resignation`]; with more games after it, [`SgfError::Unsupported`] (tabla's
-//! engine has no resignations to end the game with).
+//! **Resignations** (`RE[B+2R]` while the moves do not end the game) replay as the engine's
+//! (BG-RESIGN): the loser, who must be the player to act, resigns the kind worth the points, the
+//! winner accepts, and the next tree goes on. Export writes them as gnubg does: `RE[B+2R]` on the
+//! game's root, the resigner's unplayed roll as a move with no checker moved; a resignation
+//! offered and declined is lost.
 //! **Refused**: other games than `GM[6]`, set-up positions (`AE`, `AW`, `AB`, `CV`, `CP`, `DI`
 //! nodes), beavers, variations such as Nackgammon, a first game not at 0-0.
 //!
@@ -55,9 +57,8 @@ use std::fmt;
 use crate::dice::Dice;
 
 use super::game::{Game, GameError, Phase};
-use super::mat::{
-    Event, Resignation, check_resignation, game_logs, is_standard_backgammon, play_move, why_not_exportable,
-};
+use super::mat::{Event, game_logs, is_standard_backgammon, play_move, replay_resignation, why_not_exportable};
+use super::scoring::OutcomeKind;
 use super::variant::{Options, Player, Variant};
 
 /// An SGF file read back: the game (the whole match, where the file ends) and the players'
@@ -66,9 +67,6 @@ use super::variant::{Options, Player, Variant};
 pub struct SgfImport {
     pub game: Game,
     pub players: [String; 2],
-    /// The last game ends by a resignation (`RE[B+2R]` before the moves end the game): the game
-    /// is left where the player resigned (see [`Resignation`]).
-    pub resignation: Option<Resignation>,
 }
 
 /// What is wrong with an SGF file, or why a game cannot be written as one. Lines count from 1.
@@ -335,7 +333,8 @@ pub fn export(game: &Game, players: &[String; 2]) -> Result<String, SgfError> {
             out.push_str(&format!("RU[{}]", rules.join(":")));
         }
         if let Some(oc) = log.outcome {
-            out.push_str(&format!("RE[{}+{}]", if oc.winner == Player::White { 'W' } else { 'B' }, oc.points));
+            let r = if oc.kind == OutcomeKind::Resignation { "R" } else { "" };
+            out.push_str(&format!("RE[{}+{}{r}]", if oc.winner == Player::White { 'W' } else { 'B' }, oc.points));
         }
         for e in &log.events {
             let (p, v) = match e {
@@ -376,7 +375,6 @@ pub fn import(text: &str, dice: Dice) -> Result<SgfImport, SgfError> {
     let mut game: Option<Game> = None;
     let mut dice = Some(dice);
     let mut players = ["White".to_string(), "Black".to_string()];
-    let mut resignation = None;
     for (k, tree) in trees.iter().enumerate() {
         let Some(root) = tree.first() else {
             return Err(SgfError::NoGame);
@@ -462,19 +460,10 @@ pub fn import(text: &str, dice: Dice) -> Result<SgfImport, SgfError> {
             apply_node(g, node)?;
         }
         if let Some(re) = root.first("RE") {
-            resignation = check_result(g, re, line)?;
-            if let Some(r) = resignation.filter(|_| k + 1 < trees.len()) {
-                return Err(SgfError::Unsupported {
-                    line,
-                    reason: format!(
-                        "RE[{re}]: {} wins {} by a resignation and more games follow: tabla's engine has no resignations to end the game with",
-                        r.winner, r.points
-                    ),
-                });
-            }
+            check_result(g, re, line)?;
         }
     }
-    Ok(SgfImport { game: game.expect("at least one tree"), players, resignation })
+    Ok(SgfImport { game: game.expect("at least one tree"), players })
 }
 
 fn apply_node(g: &mut Game, node: &Node) -> Result<(), SgfError> {
@@ -534,14 +523,22 @@ fn apply_node(g: &mut Game, node: &Node) -> Result<(), SgfError> {
                     steps.push((from, to));
                     notation.push(format!("{from}/{to}"));
                 }
-                play_move(g, side, [d1, d2], &steps, &notation.join(" ")).map_err(illegal)?;
+                if steps.is_empty() {
+                    // Dice with no checker moved: no legal move, or (when one was possible) the
+                    // player rolled and resigned (`RE[..R]`); the roll then stays to be played.
+                    super::mat::roll_for(g, side, [d1, d2]).map_err(illegal)?;
+                    let _ = g.play("");
+                } else {
+                    play_move(g, side, [d1, d2], &steps, &notation.join(" ")).map_err(illegal)?;
+                }
             }
         }
     }
     Ok(())
 }
 
-fn check_result(g: &Game, re: &str, line: usize) -> Result<Option<Resignation>, SgfError> {
+/// Checks the game's result against `RE`; a resignation (`R`) before the game ended is replayed.
+fn check_result(g: &mut Game, re: &str, line: usize) -> Result<(), SgfError> {
     let re = re.trim();
     let (winner, rest) = match re.chars().next() {
         Some('W') => (Player::White, &re[1..]),
@@ -555,8 +552,8 @@ fn check_result(g: &Game, re: &str, line: usize) -> Result<Option<Resignation>, 
         .parse()
         .map_err(|_| SgfError::Syntax { line, reason: format!("RE[{re}] is not a result such as RE[W+2]") })?;
     match g.outcome() {
-        None if resigned => check_resignation(g, winner, points, line)
-            .map(Some)
+        None if resigned => replay_resignation(g, winner, points)
+            .map(|_| ())
             .map_err(|reason| SgfError::Mismatch { line, reason: format!("RE[{re}]: {reason}") }),
         None => Err(SgfError::Mismatch { line, reason: format!("RE[{re}], but the moves do not end the game") }),
         Some(o) if o.winner != winner || o.points != points => Err(SgfError::Mismatch {
@@ -568,7 +565,7 @@ fn check_result(g: &Game, re: &str, line: usize) -> Result<Option<Resignation>, 
                 if o.points == 1 { "" } else { "s" }
             ),
         }),
-        Some(_) => Ok(None),
+        Some(_) => Ok(()),
     }
 }
 

@@ -64,6 +64,8 @@ pub struct GameState {
     pub last_play: Option<LastPlayState>,
     pub position_id: String,
     pub match_id: String,
+    /// BG-RESIGN: the resignation waiting for an answer (phase `resignation`), else `null`.
+    pub resignation: Option<super::game::ResignOffer>,
 }
 
 impl Game {
@@ -107,6 +109,7 @@ impl Game {
             }),
             position_id: self.position_id(),
             match_id: self.match_id(),
+            resignation: self.resignation_offer(),
         }
     }
 
@@ -115,6 +118,7 @@ impl Game {
         let phase = self.phase();
         let game_state = match (phase, self.outcome().map(|o| o.kind)) {
             (Phase::GameOver, Some(super::scoring::OutcomeKind::Pass)) => 4,
+            (Phase::GameOver, Some(super::scoring::OutcomeKind::Resignation)) => 3,
             (Phase::GameOver, _) => 2,
             (Phase::Opening, _) => 1,
             _ => 1,
@@ -130,9 +134,18 @@ impl Game {
             on_roll: Some(self.turn()),
             crawford: self.is_crawford(),
             game_state,
-            to_decide: Some(if phase == Phase::CubeDecision { self.turn().other() } else { self.turn() }),
+            to_decide: Some(match (phase, self.resignation_offer()) {
+                (Phase::Resignation, Some(r)) => r.player.other(),
+                (Phase::CubeDecision, _) => self.turn().other(),
+                _ => self.turn(),
+            }),
             double_offered: phase == Phase::CubeDecision,
-            resignation: 0,
+            // gnubg's field: 1 single, 2 gammon, 3 backgammon (table's x4 and x8 have no value).
+            resignation: self
+                .resignation_offer()
+                .and_then(|r| r.kind.multiplier())
+                .filter(|&m| self.options().scoring == super::variant::Scoring::Standard && m <= 3)
+                .unwrap_or(0) as u8,
             dice,
             match_length: self.options().match_length.min(32767),
             score: self.score().map(|s| s.min(32767)),

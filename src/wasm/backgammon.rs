@@ -52,7 +52,10 @@ export type OptionSpec = ({ kind: 'bool' } | { kind: 'number'; min: number; max:
   /** The default in each variant; `null`: absent. */
   defaults: Record<Variant, boolean | number | string | null>;
 };
-export type BackgammonPhase = 'opening' | 'roll' | 'cube-decision' | 'move' | 'choose-doubles' | 'game-over';
+export type BackgammonPhase = 'opening' | 'roll' | 'cube-decision' | 'move' | 'choose-doubles' | 'resignation' | 'game-over';
+export type ResignKind = 'single' | 'gammon' | 'backgammon' | 'mars' | 'mars-x4' | 'mars-x8' | 'per-checker';
+/** BG-RESIGN: a resignation waiting for the opponent's answer. */
+export interface ResignOffer { player: Player; kind: ResignKind; points: number; resume: BackgammonPhase }
 /** One checker moving by one die. Points are the mover's own: 1..24, 25 = bar (or not yet entered), 0 = off. */
 export interface Step { from: number; to: number; die: number; hit: boolean }
 /** A point one checker can reach now and the steps that take it there (`destinations(from)`). */
@@ -84,6 +87,7 @@ export interface BackgammonState {
   lastPlay: { player: Player; dice: number[]; notation: string } | null;
   positionId: string;
   matchId: string;
+  resignation: ResignOffer | null;
 }
 /** Computer levels: beginner, casual, intermediate (0-ply with human-like noise), advanced
  * (0-ply), strong (1-ply lookahead), expert (2-ply lookahead, work bounded to stay well under
@@ -98,10 +102,12 @@ export interface HintPlay extends Play { probabilities: Probabilities; equity: n
 export interface CubeAdvice { double: boolean; take: boolean; tooGood: boolean; noDouble: number; doubleTake: number; doublePass: number }
 export interface BackgammonOutcome {
   winner: Player;
-  kind: 'single' | 'gammon' | 'backgammon' | 'mars' | 'mars-x4' | 'mars-x8' | 'per-checker' | 'pass';
+  kind: ResignKind | 'pass' | 'resignation';
   multiplier: number;
   cube: number;
   points: number;
+  /** For kind 'resignation': the kind conceded. */
+  resigned?: ResignKind;
 }
 "#;
 

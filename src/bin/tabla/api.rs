@@ -94,6 +94,7 @@ fn random_bg_game(variant: Variant, seed: u64, choice: &mut Choice) -> Result<us
                 g.roll().map_err(|e| e.to_string())?;
             }
             Phase::CubeDecision => g.take().map_err(|e| e.to_string())?,
+            Phase::Resignation => g.decline_resignation().map_err(|e| e.to_string())?,
             Phase::ChooseDoubles => g.choose_doubles(choice.below(6) as u8 + 1).map_err(|e| e.to_string())?,
             Phase::Move => {
                 let plays = g.legal_plays();
