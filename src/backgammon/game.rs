@@ -1017,7 +1017,7 @@ impl Game {
 
     /// A copy of the game with an empty record, for trying steps: the record grows with the
     /// match, and a scratch game needs none of it (every other field is per turn or small).
-    fn without_record(&self) -> Game {
+    pub(crate) fn without_record(&self) -> Game {
         Game {
             options: self.options,
             dice: self.dice.clone(),
