@@ -299,7 +299,9 @@ impl Copier {
         let is_array = is_array_checked(v).map_err(threw)?;
         let proto = prototype_checked(v).map_err(threw)?;
         let expected = if is_array { &self.protos[1] } else { &self.protos[0] };
-        if proto != *expected && !(proto.is_null() && !is_array) {
+        // A plain object may also have no prototype (`Object.create(null)`).
+        let plain_kind = proto == *expected || (proto.is_null() && !is_array);
+        if !plain_kind {
             return Err("pass a plain object or array, not a Map or Set (or another class instance)".into());
         }
         self.ancestors.push(v.clone());

@@ -119,7 +119,10 @@ function cleanly(f) {
   } catch (e) {
     assert.ok(e instanceof Error, `threw ${String(e)}`);
     assert.equal(typeof e.code, 'string', `no code: ${e.message}`);
-    assert.doesNotMatch(e.message, /recursive use|null pointer|unreachable|memory access|Reflect\.|Cannot read properties/);
+    assert.doesNotMatch(
+      e.message,
+      /recursive use|null pointer|unreachable|memory access|Reflect\.|Cannot read properties/,
+    );
     return e;
   }
   return null;
