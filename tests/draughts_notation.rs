@@ -2,7 +2,7 @@
 
 use tabla::draughts::{
     Color, DrawReason, FenError, Game, GameError, GameOptions, MoveError, Outcome, PdnError, Position, PositionError,
-    Square, pdn,
+    Square, WinReason, pdn,
 };
 
 fn pos(fen: &str) -> Position {
@@ -210,14 +210,17 @@ over two lines} f6-g5 (2... h6-g5 {alt} (3. x) ) 2. 23-19 $1 g5xc5 3. b2-c3!? 1/
     // "1. ... f6-g5" style (a lone ellipsis)
     let g = Game::from_pdn("1. c3-d4 ... f6-g5 *").unwrap();
     assert_eq!(g.history().len(), 2);
-    // a decisive result the rules do not produce (a resignation) is kept
+    // a decisive result the rules do not produce (a resignation) is kept, and ends the game
     let g = Game::from_pdn("1. c3-d4 0-1").unwrap();
-    assert_eq!(g.outcome(), None);
+    assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::Black, reason: WinReason::Recorded }));
     assert!(g.to_pdn().contains("[Result \"0-1\"]"));
     assert!(g.to_pdn().trim_end().ends_with("0-1"));
-    // several games
-    let games = pdn::parse_games("1. c3-d4 * \n[Event \"2\"]\n1. a3-b4 1-0").unwrap();
+    // several games: parse_games reads them all, from_pdn refuses them
+    let two = "1. c3-d4 * \n[Event \"2\"]\n1. a3-b4 1-0";
+    let games = pdn::parse_games(two).unwrap();
     assert_eq!(games.len(), 2);
+    assert_eq!(games[1].outcome().and_then(Outcome::winner), Some(Color::White));
+    assert_eq!(Game::from_pdn(two).unwrap_err(), PdnError::SeveralGames { games: 2 });
     // empty text: a new game
     assert_eq!(Game::from_pdn("").unwrap().history().len(), 0);
 }
@@ -261,4 +264,19 @@ fn pdn_export_keeps_the_options_in_a_tabla_options_tag() {
     assert!(err.contains("key=true or key=false"), "{err}");
     let err = Game::from_pdn("[TablaOptions \"flyingMen=true\"]\n*").unwrap_err().to_string();
     assert!(err.contains("unknown option 'flyingMen'"), "{err}");
+}
+
+/// A result recorded in PDN (a resignation) is the game's outcome: the game is over, no move
+/// is accepted, the result survives a save and a PDN round trip, and undo takes it back.
+#[test]
+fn pdn_recorded_result_is_the_outcome() {
+    let mut g = Game::from_pdn("1. c3-d4 f6-g5 1-0").unwrap();
+    let want = Some(Outcome::Win { winner: Color::White, reason: WinReason::Recorded });
+    assert_eq!(g.outcome(), want);
+    assert!(g.is_over());
+    assert!(matches!(g.play("d4-e5"), Err(GameError::GameOver(_))));
+    assert_eq!(Game::from_save(&g.to_save()).unwrap().outcome(), want);
+    assert_eq!(Game::from_pdn(&g.to_pdn()).unwrap().outcome(), want);
+    g.undo().unwrap();
+    assert_eq!(g.outcome(), None);
 }

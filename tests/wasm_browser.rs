@@ -32,3 +32,8 @@ fn bad_input_is_an_error_in_the_browser() {
 fn draughts_perft_in_the_browser() {
     common::draughts_perft_in_wasm();
 }
+
+#[wasm_bindgen_test]
+fn deep_and_coerced_arguments_are_refused_in_the_browser() {
+    common::deep_and_coerced_arguments_are_refused_and_the_module_lives();
+}

@@ -774,7 +774,7 @@ impl Game {
             (p.len(), hits, p.iter().map(|s| sign * s.die as i16).collect())
         };
         let mut best: Vec<(u8, Vec<Step>, Key)> = Vec::new();
-        let mut stack = vec![(self.clone(), from, Vec::<Step>::new())];
+        let mut stack = vec![(self.without_record(), from, Vec::<Step>::new())];
         while let Some((g, at, path)) = stack.pop() {
             for st in g.legal_steps() {
                 if st.from != at {
@@ -1039,28 +1039,63 @@ impl Game {
         if self.phase != Phase::Move {
             return Err(self.phase_error("play", self.phase));
         }
-        let backup = self.clone();
+        // The backup leaves out the record (only `confirm` appends to it, once, at the end):
+        // copying a whole match's record per play made replaying a save quadratic.
+        let backup = self.without_record();
+        let recorded = self.record.len();
+        let restore = |g: &mut Game, backup: Game| {
+            let mut record = std::mem::take(&mut g.record);
+            record.truncate(recorded);
+            *g = backup;
+            g.record = record;
+        };
         self.undo_all();
         for st in steps {
             match self.step_die(st.from, st.die) {
                 Ok(done) if done.to == st.to => {}
                 Ok(_) => {
-                    *self = backup;
+                    restore(self, backup);
                     return Err(GameError::IllegalPlay {
                         reason: format!("the step {st} does not match its die {}", st.die),
                     });
                 }
                 Err(e) => {
-                    *self = backup;
+                    restore(self, backup);
                     return Err(e);
                 }
             }
         }
         if let Err(e) = self.confirm() {
-            *self = backup;
+            restore(self, backup);
             return Err(e);
         }
         Ok(())
+    }
+
+    /// A copy of the game with an empty record, for trying steps: the record grows with the
+    /// match, and a scratch game needs none of it (every other field is per turn or small).
+    pub(crate) fn without_record(&self) -> Game {
+        Game {
+            options: self.options,
+            dice: self.dice.clone(),
+            custom_start: self.custom_start,
+            pos: self.pos,
+            turn: self.turn,
+            phase: self.phase,
+            roll: self.roll,
+            opening: self.opening,
+            seg: self.seg.clone(),
+            extra_roll: self.extra_roll,
+            cube: self.cube,
+            score: self.score,
+            crawford_game: self.crawford_game,
+            crawford_done: self.crawford_done,
+            outcome: self.outcome,
+            record: Vec::new(),
+            last_play: self.last_play.clone(),
+            match_start: self.match_start,
+            resign_offer: self.resign_offer,
+        }
     }
 
     /// Plays the legal play that leads to `result` (the position after the play, seen from the

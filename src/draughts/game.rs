@@ -122,6 +122,9 @@ pub enum WinReason {
     NoPieces,
     /// The loser, to move, has no legal move.
     NoMoves,
+    /// A result read from a game file (PDN `1-0`, `0-1`, or a save of such a game) that the
+    /// rules did not produce: a resignation, a loss on time, an adjudication. The game is over.
+    Recorded,
 }
 
 impl WinReason {
@@ -130,6 +133,7 @@ impl WinReason {
         match self {
             WinReason::NoPieces => "no-pieces",
             WinReason::NoMoves => "no-moves",
+            WinReason::Recorded => "recorded",
         }
     }
 }
@@ -184,6 +188,9 @@ impl fmt::Display for Outcome {
             }
             Outcome::Win { winner, reason: WinReason::NoMoves } => {
                 write!(f, "{winner} wins: {} has no legal move", winner.opposite())
+            }
+            Outcome::Win { winner, reason: WinReason::Recorded } => {
+                write!(f, "{winner} wins (the result recorded in the game file)")
             }
             Outcome::Draw(r) => write!(f, "draw: {r}"),
         }
@@ -598,6 +605,11 @@ impl Game {
         if self.agreed_draw {
             return Some(Outcome::Draw(DrawReason::Agreement));
         }
+        match self.recorded_result.as_deref() {
+            Some("1-0") => return Some(Outcome::Win { winner: Color::White, reason: WinReason::Recorded }),
+            Some("0-1") => return Some(Outcome::Win { winner: Color::Black, reason: WinReason::Recorded }),
+            _ => {}
+        }
         if self.options.draw_rules {
             if self.repetitions() >= 3 {
                 return Some(Outcome::Draw(DrawReason::Repetition));
@@ -607,6 +619,15 @@ impl Game {
             }
         }
         None
+    }
+
+    /// Records a result the rules did not produce (`1-0` or `0-1` from a game file) and ends
+    /// the game with it ([`WinReason::Recorded`]); only while the game is not over.
+    pub(crate) fn record_result(&mut self, result: &str) {
+        if self.outcome.is_none() && matches!(result, "1-0" | "0-1") {
+            self.recorded_result = Some(result.to_string());
+            self.outcome = self.compute_outcome();
+        }
     }
 
     /// Perft from the current position (one move per start, end and captured set).

@@ -47,6 +47,8 @@ pub enum PdnError {
     Move { ply: usize, text: String, error: GameError },
     /// The text is longer than [`MAX_PDN_BYTES`].
     TooLong { bytes: usize, max: usize },
+    /// The text holds several games where one was asked for ([`parse_games`] reads them all).
+    SeveralGames { games: usize },
 }
 
 impl fmt::Display for PdnError {
@@ -59,6 +61,9 @@ impl fmt::Display for PdnError {
             PdnError::Fen(e) => write!(f, "PDN FEN tag: {e}"),
             PdnError::Move { ply, text, error } => write!(f, "PDN ply {ply}, `{text}`: {error}"),
             PdnError::TooLong { bytes, max } => write!(f, "the PDN text has {bytes} bytes, more than the {max} read"),
+            PdnError::SeveralGames { games } => {
+                write!(f, "the PDN text holds {games} games, not one: read them with parsePdnGames")
+            }
         }
     }
 }
@@ -291,8 +296,8 @@ fn build(raw: RawGame, options: GameOptions) -> Result<Game, PdnError> {
     if game.outcome().is_none() {
         match result {
             "1/2-1/2" | "1-1" => game.agree_draw().expect("the game is not over"),
-            "1-0" | "2-0" => game.recorded_result = Some("1-0".into()),
-            "0-1" | "0-2" => game.recorded_result = Some("0-1".into()),
+            "1-0" | "2-0" => game.record_result("1-0"),
+            "0-1" | "0-2" => game.record_result("0-1"),
             _ => {}
         }
     }
@@ -301,7 +306,12 @@ fn build(raw: RawGame, options: GameOptions) -> Result<Game, PdnError> {
 
 /// Reads every game of a PDN text (default options).
 pub fn parse_games(text: &str) -> Result<Vec<Game>, PdnError> {
-    tokenize(text)?.into_iter().map(|g| build(g, GameOptions::default())).collect()
+    parse_games_with(text, GameOptions::default())
+}
+
+/// Reads every game of a PDN text, each played under `options`.
+pub fn parse_games_with(text: &str, options: GameOptions) -> Result<Vec<Game>, PdnError> {
+    tokenize(text)?.into_iter().map(|g| build(g, options)).collect()
 }
 
 fn escape(v: &str) -> String {
@@ -309,16 +319,20 @@ fn escape(v: &str) -> String {
 }
 
 impl Game {
-    /// Reads the first game of a PDN text (see the [module docs](super::pdn)). An empty text is
-    /// a game from the initial position with no moves.
+    /// Reads the one game of a PDN text (see the [module docs](super::pdn)). An empty text is
+    /// a game from the initial position with no moves; a text of several games is refused
+    /// ([`PdnError::SeveralGames`]: [`parse_games`] reads them).
     pub fn from_pdn(text: &str) -> Result<Game, PdnError> {
         Game::from_pdn_with(text, GameOptions::default())
     }
 
     /// [`from_pdn`](Self::from_pdn) with options.
     pub fn from_pdn_with(text: &str, options: GameOptions) -> Result<Game, PdnError> {
-        let raw = tokenize(text)?.into_iter().next().unwrap_or_default();
-        build(raw, options)
+        let mut games = tokenize(text)?;
+        if games.len() > 1 {
+            return Err(PdnError::SeveralGames { games: games.len() });
+        }
+        build(games.pop().unwrap_or_default(), options)
     }
 
     /// The PDN tags carried along (not those written from the game itself: GameType, FEN,

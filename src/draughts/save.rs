@@ -160,8 +160,8 @@ impl Game {
         if save.agreed_draw {
             game.agree_draw().map_err(|_| SaveError::Inconsistent { field: "draw agreement" })?;
         }
-        if game.outcome().is_none() {
-            game.recorded_result = save.recorded_result.clone();
+        if let Some(r) = &save.recorded_result {
+            game.record_result(r);
         }
         game.tags = save.tags.clone();
         if let Some(t) = &save.touched {

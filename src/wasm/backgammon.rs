@@ -3,7 +3,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::{
-    JsResult, bad_arg, coded, coded_with, from_js, js_err, options_from_js, parse_json, seed_from_js, to_js, whole,
+    JsResult, bad_arg, coded, coded_with, from_js, from_plain, js_err, options_from_js, parse_json, plain,
+    seed_from_js, text, to_js, whole,
 };
 #[cfg(feature = "ai")]
 use crate::ai::backgammon::{self as ai, Level, Probabilities};
@@ -170,6 +171,11 @@ struct JsHint {
 }
 
 fn parse_options(options: JsValue) -> JsResult<JsOptions> {
+    let options = if options.is_undefined() || options.is_null() {
+        options
+    } else {
+        plain(&options, "bad options", "bad-argument")?
+    };
     if options.is_object() {
         // Checked here for its own message: a seed is a whole number from 0 to 2^32 - 1.
         let seed = js_sys::Reflect::get(&options, &"seed".into()).unwrap_or(JsValue::UNDEFINED);
@@ -267,11 +273,12 @@ impl Backgammon {
     /// A game from a gnubg Position ID, with `options.turn` (default White) on roll.
     #[wasm_bindgen(js_name = fromPositionId)]
     pub fn from_position_id(
-        id: &str,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "BackgammonOptions")] options: JsValue,
     ) -> JsResult<Backgammon> {
+        let id = text(&id, "a Position ID")?;
         let o = parse_options(options)?;
-        let position = Position::from_position_id(id).map_err(js_err)?;
+        let position = Position::from_position_id(&id).map_err(js_err)?;
         let game = Game::from_position(position, o.turn.unwrap_or(Player::White), o.options, o.dice());
         Ok(Backgammon { game })
     }
@@ -281,9 +288,10 @@ impl Backgammon {
     /// and the dice. `options` give the variant and the rules the Match ID does not hold.
     #[wasm_bindgen(js_name = fromGnubg)]
     pub fn from_gnubg(
-        text: &str,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "BackgammonOptions")] options: JsValue,
     ) -> JsResult<Backgammon> {
+        let text = text(&id, "a gnubg ID")?;
         let o = parse_options(options)?;
         if o.turn.is_some() {
             return Err(coded_with(
@@ -292,7 +300,7 @@ impl Backgammon {
                 vec![("key", "turn".into())],
             ));
         }
-        let game = Game::from_gnubg(text, o.options, o.dice()).map_err(js_err)?;
+        let game = Game::from_gnubg(&text, o.options, o.dice()).map_err(js_err)?;
         Ok(Backgammon { game })
     }
 
@@ -303,6 +311,7 @@ impl Backgammon {
         let what = "not a tabla backgammon save";
         let save = match save.as_string() {
             Some(text) => parse_json(&text, what, "bad-save")?,
+            None if save.is_object() => plain(&save, what, "bad-argument")?,
             None => save,
         };
         if !save.is_object() {
@@ -315,7 +324,7 @@ impl Backgammon {
             let keys = super::object_keys(&options);
             OptionsInput::check_keys(keys.iter().map(String::as_str)).map_err(js_err)?;
         }
-        let save: Save = from_js(save, what, "bad-save")?;
+        let save: Save = from_plain(save, what, "bad-save")?;
         Ok(Backgammon { game: Game::from_save(&save).map_err(js_err)? })
     }
 
@@ -360,8 +369,12 @@ impl Backgammon {
 
     /// Sets the dice instead of rolling them (analysis, tests, dice rolled at a real table).
     #[wasm_bindgen(js_name = setDice)]
-    pub fn set_dice(&mut self, d1: f64, d2: f64) -> JsResult<()> {
-        let (d1, d2) = (whole(d1, "a die", 1, 6)?, whole(d2, "a die", 1, 6)?);
+    pub fn set_dice(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] d1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] d2: JsValue,
+    ) -> JsResult<()> {
+        let (d1, d2) = (whole(&d1, "a die", 1, 6)?, whole(&d2, "a die", 1, 6)?);
         self.game.set_dice(d1 as u8, d2 as u8).map_err(js_err)
     }
 
@@ -379,8 +392,13 @@ impl Backgammon {
 
     /// Moves one checker from `from` to `to` (mover's points; 25 = bar, 0 = off).
     #[wasm_bindgen(unchecked_return_type = "Step")]
-    pub fn step(&mut self, from: f64, to: f64) -> JsResult<JsValue> {
-        let (from, to) = (whole(from, "from (a point, 25 = bar)", 0, 25)?, whole(to, "to (a point, 0 = off)", 0, 25)?);
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] from: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] to: JsValue,
+    ) -> JsResult<JsValue> {
+        let (from, to) =
+            (whole(&from, "from (a point, 25 = bar)", 0, 25)?, whole(&to, "to (a point, 0 = off)", 0, 25)?);
         let s = self.game.step(from as u8, to as u8).map_err(js_err)?;
         to_js(&s)
     }
@@ -389,16 +407,21 @@ impl Backgammon {
     /// `stepTo(from, to)` makes (the engine's rule: one die if it does; else the shortest chain,
     /// hitting nothing on the way if possible, larger die first; whatever the dice order).
     #[wasm_bindgen(unchecked_return_type = "Destination[]")]
-    pub fn destinations(&self, from: f64) -> JsResult<JsValue> {
-        let from = whole(from, "from (a point, 25 = bar)", 0, 25)?;
+    pub fn destinations(&self, #[wasm_bindgen(unchecked_param_type = "number")] from: JsValue) -> JsResult<JsValue> {
+        let from = whole(&from, "from (a point, 25 = bar)", 0, 25)?;
         to_js(&self.game.destinations(from as u8))
     }
 
     /// Moves one checker from `from` to `to` over one or more dice (a drag), by the path
     /// `destinations(from)` shows; returns the steps made.
     #[wasm_bindgen(js_name = stepTo, unchecked_return_type = "Step[]")]
-    pub fn step_to(&mut self, from: f64, to: f64) -> JsResult<JsValue> {
-        let (from, to) = (whole(from, "from (a point, 25 = bar)", 0, 25)?, whole(to, "to (a point, 0 = off)", 0, 25)?);
+    pub fn step_to(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] from: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] to: JsValue,
+    ) -> JsResult<JsValue> {
+        let (from, to) =
+            (whole(&from, "from (a point, 25 = bar)", 0, 25)?, whole(&to, "to (a point, 0 = off)", 0, 25)?);
         let steps = self.game.step_to(from as u8, to as u8).map_err(js_err)?;
         to_js(&steps)
     }
@@ -415,18 +438,28 @@ impl Backgammon {
 
     /// Plays a whole turn, given as text (`24/18 13/11`) or as steps, and ends the turn.
     pub fn play(&mut self, #[wasm_bindgen(unchecked_param_type = "string | Step[]")] play: JsValue) -> JsResult<()> {
-        if let Some(text) = play.as_string() {
-            return self.game.play(&text).map_err(js_err);
-        }
-        let steps: Vec<Step> =
-            from_js(play, "a play is a text such as '24/18 13/11' or an array of steps", "bad-argument")?;
-        self.game.play_steps(&steps).map_err(js_err)
+        Self::play_on(&mut self.game, &play)
+    }
+
+    /// Whether `play` (text or steps, as `play` takes it) is a legal whole play now. Never
+    /// throws: anything that `play` would refuse, including an argument of the wrong type, is
+    /// `false`.
+    #[wasm_bindgen(js_name = isLegal)]
+    pub fn is_legal(&self, #[wasm_bindgen(unchecked_param_type = "string | Step[]")] play: JsValue) -> bool {
+        self.game.phase() == crate::backgammon::Phase::Move
+            && Self::play_on(&mut self.game.without_record(), &play).is_ok()
+    }
+
+    /// An independent copy of the game (its record, dice source and state).
+    #[wasm_bindgen(js_name = clone)]
+    pub fn clone_game(&self) -> Backgammon {
+        Backgammon { game: self.game.clone() }
     }
 
     /// Acey-deucey: after the 1 and 2 of a 1-2, the doubles to play (1 to 6).
     #[wasm_bindgen(js_name = chooseDoubles)]
-    pub fn choose_doubles(&mut self, n: f64) -> JsResult<()> {
-        let n = whole(n, "the doubles to play", 1, 6)?;
+    pub fn choose_doubles(&mut self, #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue) -> JsResult<()> {
+        let n = whole(&n, "the doubles to play", 1, 6)?;
         self.game.choose_doubles(n as u8).map_err(js_err)
     }
 
@@ -459,6 +492,16 @@ impl Backgammon {
 }
 
 impl Backgammon {
+    /// Plays `play` (text or steps) on `game`.
+    fn play_on(game: &mut Game, play: &JsValue) -> JsResult<()> {
+        if let Some(text) = play.as_string() {
+            return game.play(&text).map_err(js_err);
+        }
+        let steps: Vec<Step> =
+            from_js(play.clone(), "a play is a text such as '24/18 13/11' or an array of steps", "bad-argument")?;
+        game.play_steps(&steps).map_err(js_err)
+    }
+
     /// The engine game (for tests).
     pub fn game(&self) -> &Game {
         &self.game

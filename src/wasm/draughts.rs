@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use super::coded_with;
 #[cfg(feature = "ai")]
 use super::seed_from_js;
-use super::{JsResult, bad_arg, coded, js_err, options_from_js, to_js, whole};
+use super::{JsResult, bad_arg, coded, js_err, options_from_js, text, to_js, whole};
 #[cfg(feature = "ai")]
 use crate::ai::draughts::{Engine, Level, Limits, Score, SearchResult, SearchRoot};
 use crate::draughts::{Game, GameOptions, Move, OPTION_SPECS, Outcome, Position, Save, Square};
@@ -41,7 +41,8 @@ export interface DraughtsPiece { square: string; color: 'white' | 'black'; king:
 export type DrawReason = 'repetition' | 'three-kings-vs-king' | 'kings-only-15' | 'thirty-sixty' | 'five-moves' | 'agreement';
 export interface DraughtsOutcome {
   result: 'white' | 'black' | 'draw';
-  reason: 'no-pieces' | 'no-moves' | DrawReason;
+  /** 'recorded': a result read from a PDN file or save (a resignation, a loss on time). */
+  reason: 'no-pieces' | 'no-moves' | 'recorded' | DrawReason;
 }
 export interface DraughtsState {
   pieces: DraughtsPiece[];
@@ -129,6 +130,10 @@ const MAX_TIME_MS: f64 = 60_000.0;
 #[cfg(feature = "ai")]
 /// Analysis without limits thinks this long.
 const DEFAULT_ANALYSIS_MS: f64 = 1_000.0;
+#[cfg(feature = "ai")]
+/// Analysis to a depth without `timeMs` stops after this long whatever the depth (depth 20 from
+/// the start takes minutes): every search of the bindings has a time cap.
+const DEPTH_ANALYSIS_MS: f64 = 10_000.0;
 #[cfg(feature = "ai")]
 /// The deepest analysis accepted.
 const MAX_DEPTH: u32 = 64;
@@ -274,10 +279,11 @@ impl RussianDraughts {
     /// A game from a PDN FEN (`W:Wa1,c1,...:Bb8,...`; numeric squares accepted).
     #[wasm_bindgen(js_name = fromFen)]
     pub fn from_fen(
-        fen: &str,
+        #[wasm_bindgen(unchecked_param_type = "string")] fen: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "DraughtsOptions")] options: JsValue,
     ) -> JsResult<RussianDraughts> {
-        let game = Game::from_fen(fen, parse_options(options)?).map_err(js_err)?;
+        let fen = text(&fen, "a FEN")?;
+        let game = Game::from_fen(&fen, parse_options(options)?).map_err(js_err)?;
         Ok(RussianDraughts { game, engine: None })
     }
 
@@ -285,11 +291,24 @@ impl RussianDraughts {
     /// given options.
     #[wasm_bindgen(js_name = fromPdn)]
     pub fn from_pdn(
-        pdn: &str,
+        #[wasm_bindgen(unchecked_param_type = "string")] pdn: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "DraughtsOptions")] options: JsValue,
     ) -> JsResult<RussianDraughts> {
-        let game = Game::from_pdn_with(pdn, parse_options(options)?).map_err(js_err)?;
+        let pdn = text(&pdn, "PDN")?;
+        let game = Game::from_pdn_with(&pdn, parse_options(options)?).map_err(js_err)?;
         Ok(RussianDraughts { game, engine: None })
+    }
+
+    /// Every game of a PDN text (`fromPdn` reads a text of one game and refuses more), each
+    /// replayed and checked under the given options.
+    #[wasm_bindgen(js_name = parsePdnGames)]
+    pub fn parse_pdn_games(
+        #[wasm_bindgen(unchecked_param_type = "string")] pdn: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "DraughtsOptions")] options: JsValue,
+    ) -> JsResult<Vec<RussianDraughts>> {
+        let pdn = text(&pdn, "PDN")?;
+        let games = crate::draughts::pdn::parse_games_with(&pdn, parse_options(options)?).map_err(js_err)?;
+        Ok(games.into_iter().map(|game| RussianDraughts { game, engine: None }).collect())
     }
 
     /// The whole game as a plain object (options, start FEN, moves, draw agreed, tags); works
@@ -308,6 +327,7 @@ impl RussianDraughts {
         let what = "not a tabla draughts save";
         let save = match save.as_string() {
             Some(text) => super::parse_json(&text, what, "bad-save")?,
+            None if save.is_object() => super::plain(&save, what, "bad-argument")?,
             None => save,
         };
         if !save.is_object() {
@@ -318,7 +338,7 @@ impl RussianDraughts {
             let keys = super::object_keys(&options);
             GameOptions::check_keys(keys.iter().map(String::as_str)).map_err(js_err)?;
         }
-        let save: Save = super::from_js(save, what, "bad-save")?;
+        let save: Save = super::from_plain(save, what, "bad-save")?;
         Ok(RussianDraughts { game: Game::from_save(&save).map_err(js_err)?, engine: None })
     }
 
@@ -362,10 +382,25 @@ impl RussianDraughts {
 
     /// Plays a move given in notation (`c3-d4`, `c3:e5`, `c3xe5`, or with intermediate squares).
     #[wasm_bindgen(unchecked_return_type = "DraughtsMove")]
-    pub fn play(&mut self, notation: &str) -> JsResult<JsValue> {
-        let mv = self.game.play(notation).map_err(js_err)?;
+    pub fn play(&mut self, #[wasm_bindgen(unchecked_param_type = "string")] notation: JsValue) -> JsResult<JsValue> {
+        let notation = text(&notation, "a move")?;
+        let mv = self.game.play(&notation).map_err(js_err)?;
         let text = self.game.history().last().map(|p| p.notation.clone()).unwrap_or_default();
         to_js(&JsMove::new(&mv, text))
+    }
+
+    /// Whether `notation` is a legal move now (as `play` reads it, touch-move included). Never
+    /// throws: anything `play` would refuse, including an argument that is not a string, is
+    /// `false`.
+    #[wasm_bindgen(js_name = isLegal)]
+    pub fn is_legal(&self, #[wasm_bindgen(unchecked_param_type = "string")] notation: JsValue) -> bool {
+        notation.as_string().is_some_and(|n| self.game.clone().play(&n).is_ok())
+    }
+
+    /// An independent copy of the game (the computer opponent's table is not copied).
+    #[wasm_bindgen(js_name = clone)]
+    pub fn clone_game(&self) -> RussianDraughts {
+        RussianDraughts { game: self.game.clone(), engine: None }
     }
 
     /// Takes back the last move.
@@ -380,8 +415,8 @@ impl RussianDraughts {
     }
 
     /// Picks up the piece on `square` (binding under the touch-move option).
-    pub fn touch(&mut self, square: &str) -> JsResult<()> {
-        let sq = parse_square(square)?;
+    pub fn touch(&mut self, #[wasm_bindgen(unchecked_param_type = "string")] square: JsValue) -> JsResult<()> {
+        let sq = parse_square(&text(&square, "a square")?)?;
         self.game.touch(sq).map_err(js_err)
     }
 
@@ -425,7 +460,8 @@ impl RussianDraughts {
     }
 
     /// The engine's view of the position: best move, score, depth, nodes and the principal
-    /// variation. Without limits it thinks for one second.
+    /// variation. Without limits it thinks for one second; to a `depth` without `timeMs`, at
+    /// most ten seconds; never more than `timeMs` (at most 60 s).
     #[wasm_bindgen(unchecked_return_type = "DraughtsAnalysis")]
     pub fn analyze(
         &mut self,
@@ -441,7 +477,7 @@ impl RussianDraughts {
         let limits = Limits {
             depth: o.depth,
             nodes: None,
-            time_ms: if o.depth.is_none() && time_ms.is_none() { Some(DEFAULT_ANALYSIS_MS) } else { time_ms },
+            time_ms: Some(time_ms.unwrap_or(if o.depth.is_none() { DEFAULT_ANALYSIS_MS } else { DEPTH_ANALYSIS_MS })),
         };
         let root = self.search_root()?;
         let engine = self.engine.get_or_insert_with(|| Engine::new(ENGINE_TT_MB));
@@ -469,8 +505,8 @@ impl RussianDraughts {
 impl RussianDraughts {
     /// The number of move sequences of `depth` plies from here (one move per start, end and
     /// captured set), for testing move generators.
-    pub fn perft(&self, depth: f64) -> JsResult<f64> {
-        let depth = whole(depth, "the perft depth", 0, MAX_PERFT_DEPTH)?;
+    pub fn perft(&self, #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue) -> JsResult<f64> {
+        let depth = whole(&depth, "the perft depth", 0, MAX_PERFT_DEPTH)?;
         Ok(self.game.perft(depth) as f64)
     }
 }

@@ -104,13 +104,13 @@ pub(crate) fn options_from_js<T: DeserializeOwned + Default>(
     if value.is_undefined() || value.is_null() {
         return Ok(T::default());
     }
+    let value = plain(&value, what, "bad-argument")?;
     if js_sys::Array::is_array(&value) {
         return Err(bad_arg(&format!("{what}: expected an options object, not an array")));
     }
     if !value.is_object() {
         return Err(bad_arg(&format!("{what}: expected an options object")));
     }
-    check_plain(&value, what, 0)?;
     check_keys(&object_keys(&value))?;
     T::deserialize(AllKeys(value.into())).map_err(|e| coded("bad-option", &format!("{what}: {}", serde_message(e))))
 }
@@ -143,9 +143,14 @@ impl<'de> serde::Deserializer<'de> for AllKeys {
 }
 
 /// A JS argument as a Rust value; `undefined` is an error. `what` names it in the error message;
-/// `code` is the error's code.
+/// `code` is the error's code. The argument is first copied as plain data ([`plain`]), so the
+/// deserializer never runs JS code nor recurses deeper than [`MAX_NESTING`].
 pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, what: &str, code: &'static str) -> JsResult<T> {
-    check_plain(&value, what, 0)?;
+    from_plain(plain(&value, what, code)?, what, code)
+}
+
+/// A JS value that [`plain`] copied (or `JSON.parse` made) as a Rust value.
+pub(crate) fn from_plain<T: DeserializeOwned>(value: JsValue, what: &str, code: &'static str) -> JsResult<T> {
     serde_wasm_bindgen::from_value(value).map_err(|e| coded(code, &format!("{what}: {}", serde_message(e))))
 }
 
@@ -159,36 +164,224 @@ fn serde_message(e: serde_wasm_bindgen::Error) -> String {
 }
 
 /// JSON text as a JS value (`JSON.parse`), with the parser's message when it is not JSON.
+/// Text nested deeper than [`MAX_NESTING`] is refused before it is parsed. What `JSON.parse`
+/// returns is plain data (no getters, Proxies or cycles), so it needs no copy ([`plain`]).
 pub(crate) fn parse_json(text: &str, what: &str, code: &'static str) -> JsResult<JsValue> {
+    if json_nesting(text) > MAX_NESTING {
+        return Err(coded(code, &format!("{what}: nested deeper than {MAX_NESTING} levels")));
+    }
     js_sys::JSON::parse(text).map_err(|e| {
         let reason = e.dyn_into::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_default();
         coded(code, &format!("{what}: not valid JSON ({reason})"))
     })
 }
 
-/// Values that are not plain JSON data are refused here, as `JSON.stringify` would lose them:
-/// NaN and infinities and `Map`s and `Set`s. The API takes only plain objects, arrays, strings,
-/// numbers and booleans. Nesting deeper than any argument of the API is left to the deserializer.
-fn check_plain(value: &JsValue, what: &str, depth: u32) -> JsResult<()> {
-    if let Some(x) = value.as_f64() {
-        if !x.is_finite() {
-            let name = if x.is_nan() {
-                "NaN"
-            } else if x > 0.0 {
-                "Infinity"
-            } else {
-                "-Infinity"
-            };
-            return Err(bad_arg(&format!("{what}: {name} is not a finite number")));
+/// The deepest nesting of arrays and objects in JSON text (brackets inside strings are not
+/// counted), found in one pass without recursion.
+pub(crate) fn json_nesting(text: &str) -> usize {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    for b in text.bytes() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
         }
-    } else if value.is_instance_of::<js_sys::Map>() || value.is_instance_of::<js_sys::Set>() {
-        return Err(bad_arg(&format!("{what}: pass a plain object or array, not a Map or Set")));
-    } else if depth < 4 && value.is_object() {
-        for v in js_sys::Object::values(value.unchecked_ref()).iter() {
-            check_plain(&v, what, depth + 1)?;
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
         }
     }
-    Ok(())
+    deepest
+}
+
+/// The deepest nesting of arrays and objects an argument may have. The deepest argument of the
+/// API, a save, nests 4 levels (save, record, action, steps, step).
+pub(crate) const MAX_NESTING: usize = 32;
+
+/// The most values (objects, arrays and their members, counted together) one argument may hold:
+/// a 200-game session's save holds about 300,000.
+const MAX_VALUES: usize = 1 << 23;
+
+/// JS functions that may throw, imported so that a throw comes back as an `Err` (a JS exception
+/// that crossed Rust frames would leave the object borrowed and the stack pointer lost).
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn is_array_checked(value: &JsValue) -> Result<bool, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn keys_checked(value: &JsValue) -> Result<js_sys::Array, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Reflect, js_name = getPrototypeOf)]
+    fn prototype_checked(value: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Reflect, js_name = get)]
+    fn get_checked(target: &JsValue, key: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(js_namespace = Object, js_name = create)]
+    fn object_with_prototype(prototype: &JsValue) -> js_sys::Object;
+}
+
+/// A JS argument copied as plain data: objects (own enumerable string keys) and arrays of
+/// strings, finite numbers, booleans and `null`, nested at most [`MAX_NESTING`] deep. Every read
+/// that can run JS code (a getter, a Proxy trap) goes through an import that catches what it
+/// throws; BigInts, Symbols, functions, NaN and infinities, Maps, Sets and other class
+/// instances, and cycles are refused. The copy is then read by serde without any of those risks.
+/// `code` is the code of the error.
+pub(crate) fn plain(value: &JsValue, what: &str, code: &'static str) -> JsResult<JsValue> {
+    // The prototypes of a fresh object and array: plain JS, nothing to throw.
+    let protos = [JsValue::from(js_sys::Object::new()), JsValue::from(js_sys::Array::new())]
+        .map(|v| prototype_checked(&v).unwrap_or(JsValue::NULL));
+    let mut copier = Copier { protos, ancestors: Vec::new(), values: 0 };
+    copier.copy(value).map_err(|reason| coded(code, &format!("{what}: {reason}")))
+}
+
+/// The state of one [`plain`] copy.
+struct Copier {
+    /// `Object.prototype` and `Array.prototype`.
+    protos: [JsValue; 2],
+    /// The objects being copied, outermost first (a cycle returns to one of them).
+    ancestors: Vec<JsValue>,
+    /// The values copied so far.
+    values: usize,
+}
+
+/// The reason for a refused argument when reading it threw.
+fn threw(e: JsValue) -> String {
+    format!("reading it threw an exception ({})", exception_text(&e))
+}
+
+impl Copier {
+    fn copy(&mut self, v: &JsValue) -> Result<JsValue, String> {
+        self.values += 1;
+        if self.values > MAX_VALUES {
+            return Err(format!("more than {MAX_VALUES} values"));
+        }
+        if let Some(x) = v.as_f64() {
+            if !x.is_finite() {
+                let name = if x.is_nan() {
+                    "NaN"
+                } else if x > 0.0 {
+                    "Infinity"
+                } else {
+                    "-Infinity"
+                };
+                return Err(format!("{name} is not a finite number"));
+            }
+            return Ok(v.clone());
+        }
+        if v.is_string() || v.is_null() || v.is_undefined() || v.as_bool().is_some() {
+            return Ok(v.clone());
+        }
+        if v.is_bigint() {
+            return Err("a BigInt is not accepted: pass a number".into());
+        }
+        if v.is_symbol() {
+            return Err("a Symbol is not accepted".into());
+        }
+        if v.is_function() {
+            return Err("a function is not accepted".into());
+        }
+        if !v.is_object() {
+            return Err("a value that is not JSON data".into());
+        }
+        if self.ancestors.iter().any(|a| a == v) {
+            return Err("the value refers to itself (a cycle)".into());
+        }
+        if self.ancestors.len() >= MAX_NESTING {
+            return Err(format!("nested deeper than {MAX_NESTING} levels"));
+        }
+        let is_array = is_array_checked(v).map_err(threw)?;
+        let proto = prototype_checked(v).map_err(threw)?;
+        let expected = if is_array { &self.protos[1] } else { &self.protos[0] };
+        // A plain object may also have no prototype (`Object.create(null)`).
+        let plain_kind = proto == *expected || (proto.is_null() && !is_array);
+        if !plain_kind {
+            return Err("pass a plain object or array, not a Map or Set (or another class instance)".into());
+        }
+        self.ancestors.push(v.clone());
+        let out = self.copy_members(v, is_array);
+        self.ancestors.pop();
+        out
+    }
+
+    fn copy_members(&mut self, v: &JsValue, is_array: bool) -> Result<JsValue, String> {
+        let room = MAX_VALUES - self.values;
+        if is_array {
+            let len = get_checked(v, &"length".into()).map_err(threw)?.as_f64().unwrap_or(0.0);
+            if len > room as f64 {
+                return Err(format!("more than {MAX_VALUES} values"));
+            }
+            let out = js_sys::Array::new();
+            for i in 0..len as u32 {
+                let item = get_checked(v, &JsValue::from_f64(i as f64)).map_err(threw)?;
+                out.push(&self.copy(&item)?);
+            }
+            return Ok(out.into());
+        }
+        let keys = keys_checked(v).map_err(threw)?;
+        if keys.length() as usize > room {
+            return Err(format!("more than {MAX_VALUES} values"));
+        }
+        let out = object_with_prototype(&JsValue::NULL);
+        for key in keys.iter() {
+            let item = get_checked(v, &key).map_err(threw)?;
+            let item = self.copy(&item)?;
+            // A property of a fresh object without prototype: nothing to throw.
+            let _ = js_sys::Reflect::set(&out, &key, &item);
+        }
+        Ok(out.into())
+    }
+}
+
+/// What a caught JS exception says: an `Error`'s `message`, or a thrown string. It is as
+/// untrusted as the argument: read through the catching import, never with `toString`.
+fn exception_text(e: &JsValue) -> String {
+    if let Some(s) = e.as_string() {
+        return s;
+    }
+    if e.is_object() {
+        // A getter or Proxy trap that throws is caught like the first exception.
+        if let Some(s) = get_checked(e, &"message".into()).ok().and_then(|v| v.as_string()) {
+            return s;
+        }
+    }
+    "a value that is not an Error".into()
+}
+
+/// The JS type of a value, for messages (`typeof`; `null` and arrays named as such).
+fn type_name(v: &JsValue) -> String {
+    if v.is_null() {
+        return "null".into();
+    }
+    if is_array_checked(v).unwrap_or(false) {
+        return "an array".into();
+    }
+    v.js_typeof().as_string().unwrap_or_default()
+}
+
+/// A number argument: a JS number, never a string or anything else converted to one.
+pub(crate) fn number(value: &JsValue, what: &str) -> JsResult<f64> {
+    value.as_f64().ok_or_else(|| bad_arg(&format!("{what} must be a number, not {}", describe(value))))
+}
+
+/// A text argument: a JS string, never anything converted to one.
+pub(crate) fn text(value: &JsValue, what: &str) -> JsResult<String> {
+    value.as_string().ok_or_else(|| bad_arg(&format!("{what} must be a string, not {}", describe(value))))
+}
+
+/// A value for an error message, without running any of its JS code.
+fn describe(v: &JsValue) -> String {
+    match v.as_string() {
+        Some(s) if s.chars().count() <= 20 => format!("the string '{s}'"),
+        Some(_) => "a string".into(),
+        None => type_name(v),
+    }
 }
 
 /// A seed from JS: a whole number from 0 to 2^32 - 1 (seeds never cross as BigInt).
@@ -206,7 +399,8 @@ pub(crate) fn seed_from_js(seed: f64) -> JsResult<u64> {
 
 /// A small whole number from JS, checked: JS numbers passed straight into `u8` parameters would
 /// wrap (259 becomes 3) or turn NaN into 0 without a word.
-pub(crate) fn whole(value: f64, what: &str, min: u32, max: u32) -> JsResult<u32> {
+pub(crate) fn whole(value: &JsValue, what: &str, min: u32, max: u32) -> JsResult<u32> {
+    let value = number(value, what)?;
     if value.fract() == 0.0 && value >= min as f64 && value <= max as f64 {
         Ok(value as u32)
     } else {

@@ -40,7 +40,7 @@ pub fn random_backgammon_game(variant: &str, seed: u32) -> Value {
             "game-over" => return rs(g.outcome().unwrap()),
             "opening" | "roll" => drop(g.roll().unwrap()),
             "cube-decision" => g.take().unwrap(),
-            "choose-doubles" => g.choose_doubles((next(6) + 1) as f64).unwrap(),
+            "choose-doubles" => g.choose_doubles(JsValue::from_f64((next(6) + 1) as f64)).unwrap(),
             "move" => {
                 let plays = rs(g.legal_plays().unwrap());
                 let plays = plays.as_array().unwrap();
@@ -68,17 +68,33 @@ pub fn backgammon_games_end_in_wasm() {
 
 pub fn bad_input_is_an_error_not_a_panic() {
     assert!(Backgammon::new(js(json!({ "variant": "chess" }))).is_err());
-    assert!(Backgammon::from_position_id("????", JsValue::UNDEFINED).is_err());
+    assert!(Backgammon::from_position_id("????".into(), JsValue::UNDEFINED).is_err());
     let mut g = Backgammon::new(JsValue::UNDEFINED).unwrap();
-    assert!(g.set_dice(0.0, 3.0).is_err());
-    assert!(g.step(24.0, 18.0).is_err());
-    assert!(RussianDraughts::from_fen("W:Wa2", JsValue::UNDEFINED).is_err());
+    assert!(g.set_dice(0.into(), 3.into()).is_err());
+    assert!(g.step(24.into(), 18.into()).is_err());
+    assert!(RussianDraughts::from_fen("W:Wa2".into(), JsValue::UNDEFINED).is_err());
     let mut d = RussianDraughts::new(JsValue::UNDEFINED).unwrap();
-    assert!(d.play("c3-c4").is_err());
+    assert!(d.play("c3-c4".into()).is_err());
     assert!(d.undo().is_err());
 }
 
 pub fn draughts_perft_in_wasm() {
     let d = RussianDraughts::new(JsValue::UNDEFINED).unwrap();
-    assert_eq!(d.perft(6.0).unwrap(), 37986.0);
+    assert_eq!(d.perft(6.into()).unwrap(), 37986.0);
+}
+
+/// Issue 15: 600 saves nested 6,000 deep (each once overflowed the wasm stack; a few hundred
+/// made every later call trap), then a whole game on the module; strings are not numbers.
+pub fn deep_and_coerced_arguments_are_refused_and_the_module_lives() {
+    let deep = format!("{{\"format\":\"tabla-backgammon\",\"version\":{}{}}}", "[".repeat(6000), "]".repeat(6000));
+    for _ in 0..600 {
+        assert!(Backgammon::from_json(JsValue::from_str(&deep)).is_err());
+    }
+    let mut g = Backgammon::new(js(json!({ "seed": 5 }))).unwrap();
+    g.roll().unwrap();
+    g.play(js(rs(g.legal_plays().unwrap())[0]["steps"].clone())).unwrap();
+    assert!(g.set_dice("3".into(), JsValue::TRUE).is_err());
+    assert!(g.set_dice(3.into(), 1.into()).is_ok());
+    let o = random_backgammon_game("backgammon", 11);
+    assert!(o["points"].as_u64().unwrap() >= 1);
 }
