@@ -58,6 +58,11 @@ const ANSWER = {
   'bg-doubles': (r) => isInt(r) && r >= 1 && r <= 6,
   ru: (r) => !!r && typeof r.notation === 'string' && r.notation.length > 0 && Array.isArray(r.path),
   'ru-draw': (r) => typeof r === 'boolean',
+  'bg-cube-action': (r) => !!r && typeof r.double === 'boolean' && typeof r.take === 'boolean',
+  'bg-hint': (r) =>
+    Array.isArray(r) &&
+    r.every((h) => typeof h?.notation === 'string' && Array.isArray(h.steps) && typeof h.equity === 'number'),
+  'ru-hint': (r) => !!r && typeof r.best?.notation === 'string' && Array.isArray(r.pv) && !!r.score,
 };
 
 /** Why the computer gave up: a `{ code: 'ai-unavailable', reason }` error, reason one of these. */
