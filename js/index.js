@@ -14,7 +14,7 @@ export const simd = globalThis.tablaSimd;
 /** Initialises the module; without an argument, the build this engine can run. */
 export default function initTabla(input) {
   if (input === undefined) {
-    // One literal new URL of each file, relative to import.meta.url,: that is the only form bundlers
+    // One literal new URL of each file, relative to import.meta.url: that is the only form bundlers
     // (Vite, webpack 5, Rollup with an asset plugin, Parcel) recognise and emit as an asset; a
     // computed first argument builds and then fails at run time with a 404.
     const url = simd ? new URL('./tabla_bg.wasm', import.meta.url) : new URL('./tabla_plain_bg.wasm', import.meta.url);
