@@ -236,6 +236,7 @@ export default {
   'error.extra-roll': 'No doubling before an extra roll.',
   'error.illegal-move': 'That move is not legal here.',
   'error.ambiguous-move': 'That move can be read in more than one way.',
+  'error.bad-resignation': 'This game cannot be resigned as “{kind}”.',
   'error.touch-move': 'Touch-move: the piece on {square} was touched and must be moved.',
   'error.cannot-touch': 'Only a piece of the side to move can be picked up.',
   'phase.opening': 'the opening roll',

@@ -237,6 +237,7 @@ export default {
   'error.extra-roll': 'Plusz dobás előtt nem lehet duplázni.',
   'error.illegal-move': 'Ez a lépés itt nem szabályos.',
   'error.ambiguous-move': 'Ez a lépés többféleképpen érthető.',
+  'error.bad-resignation': 'Ebben a játékban nem lehet „{kind}” értékkel feladni.',
   'error.touch-move': 'Fogott bábu: a(z) {square} mezőn lévő bábut megérintetted, azzal kell lépni.',
   'error.cannot-touch': 'Csak a soron következő fél bábuját lehet felvenni.',
   'phase.opening': 'kezdő dobás',

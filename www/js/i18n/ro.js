@@ -240,6 +240,7 @@ export default {
   'error.extra-roll': 'Nu se dublează înaintea unei aruncări în plus.',
   'error.illegal-move': 'Mutarea nu este legală aici.',
   'error.ambiguous-move': 'Mutarea poate fi înțeleasă în mai multe feluri.',
+  'error.bad-resignation': 'În acest joc nu se poate abandona ca „{kind}”.',
   'error.touch-move': 'Piesa atinsă se mută: piesa de pe {square} a fost atinsă și trebuie mutată.',
   'error.cannot-touch': 'Se poate ridica doar o piesă a celui care este la mutare.',
   'phase.opening': 'aruncarea de deschidere',

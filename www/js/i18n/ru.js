@@ -244,6 +244,7 @@ export default {
   'error.extra-roll': 'Нельзя удваивать перед дополнительным броском.',
   'error.illegal-move': 'Здесь такой ход невозможен.',
   'error.ambiguous-move': 'Этот ход можно понять по-разному.',
+  'error.bad-resignation': 'В этой игре нельзя сдаться как «{kind}».',
   'error.touch-move': 'Тронул — ходи: шашка на {square} тронута, ею нужно сходить.',
   'error.cannot-touch': 'Взять можно только шашку той стороны, чей ход.',
   'phase.opening': 'первый бросок',
