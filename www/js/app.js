@@ -5,6 +5,7 @@ import { t, tn, has, setLanguage, preferredLanguage, language, errorText, LANGUA
 import { loadEngine, aiSupport } from './engine.js';
 import { GAMES, kindOf } from './games.js';
 import * as store from './storage.js';
+import { renderGames, describeGame } from './games-list.js';
 
 const $ = (s) => document.querySelector(s);
 const board = $('#board');
@@ -13,6 +14,39 @@ const SETTINGS = 'settings';
 
 // a debug and test handle: the board element (with its engine) and the translator
 window.tabla = { board, t };
+
+// ---- which game this tab plays -------------------------------------------------------------
+// Each game is its own record (storage.js); the board's `persist` attribute names the one on the
+// board. This tab remembers its game in sessionStorage (a reload continues it), the page the last
+// game played in any tab (`tabla:last`); with neither, the most recently saved game is the one to
+// continue (so the single save of older versions, `tabla:save:app`, is continued as before).
+const TAB_GAME = 'tabla:tab-game';
+
+function tabGame() {
+  try {
+    return sessionStorage.getItem(TAB_GAME);
+  } catch {
+    return null;
+  }
+}
+
+/** The key of the game to continue, or null when there is none stored. */
+function continueKey() {
+  const exists = (k) => typeof k === 'string' && k !== '' && store.read(`save:${k}`) !== null;
+  for (const k of [tabGame(), store.read('last')]) if (exists(k)) return k;
+  return store.listGames()[0]?.key ?? null;
+}
+
+/** Make `key` the game this tab plays and saves (the board reads or writes it from now on). */
+function useGame(key) {
+  board.setAttribute('persist', key);
+  try {
+    sessionStorage.setItem(TAB_GAME, key);
+  } catch {
+    /* a tab without sessionStorage continues the last game */
+  }
+  store.write('last', key);
+}
 
 // read defensively: only known fields of the right type (a hand-edited or foreign value is ignored)
 const settings = store.readSettings(SETTINGS, { animations: true, homeLeft: false, theme: 'auto' });
@@ -178,14 +212,19 @@ form.addEventListener('submit', async (e) => {
   e.preventDefault();
   const conf = formConfig();
   await board.ready.catch(() => null);
+  // a new game is a new record: the game on the board stays in the Games list, as it was
+  const prev = board.persistKey && store.read(`save:${board.persistKey}`) !== null ? board.game : null;
+  const prevOpen = prev && !board.kind.summary(board.engine).finished;
+  useGame(store.newGameKey());
   board.newGame(conf);
+  if (prevOpen) toast(t('games.keptPrev', { game: t(`game.${prev}`) }));
   board.setAttribute('orientation', conf.computer === 'white' ? 'black' : 'white');
   board.flipped = conf.computer === 'white';
   show('play', true);
 });
 
 function updateContinue() {
-  const save = store.readJSON('save:app');
+  const save = board.persistKey ? store.readJSON(`save:${board.persistKey}`) : null;
   const p = $('#continue');
   if (!save || save.__broken || !save.game) {
     p.hidden = true;
@@ -341,6 +380,7 @@ board.addEventListener('error', (e) => toast(e.detail.message));
 board.addEventListener('save-failed', (e) =>
   toast(e.detail.message, [
     { label: t('menu.export'), run: () => $('#m-export').click() },
+    { label: t('menu.games'), run: openGames },
     {
       label: t('btn.freeSpace'),
       run: () => {
@@ -359,6 +399,136 @@ board.addEventListener('ai-failed', (e) =>
     { label: t('btn.aiHumans'), run: () => board.aiRecover('humans') },
   ]),
 );
+
+// ---- the Games list ----------------------------------------------------------------------
+
+const gamesDlg = $('#games');
+
+function renderGamesList() {
+  const entries = store.listGames();
+  const rows = renderGames($('#games-table'), entries, { current: board.persistKey, engine });
+  $('#games-table').hidden = rows.length === 0;
+  $('#games-empty').hidden = rows.length > 0;
+  $('#games-delete-finished').disabled = !rows.some((r) => r.finished);
+  const asides = store.asideKeys().length;
+  $('#games-delete-asides').hidden = asides === 0;
+  $('#games-usage').textContent = t('games.usage', {
+    kb: Math.ceil((store.usedChars() * 2) / 1024),
+    n: rows.length,
+  });
+  if (asides) $('#games-usage').textContent += ` ${tn('games.asides', asides)}`;
+}
+
+function openGames() {
+  renderGamesList();
+  if (!gamesDlg.open) gamesDlg.showModal();
+  gamesDlg.querySelector('button[data-action="resume"]')?.focus();
+}
+$('#m-games').addEventListener('click', openGames);
+$('#games-new').addEventListener('click', () => {
+  gamesDlg.close();
+  form.elements.game.value = board.game;
+  syncForm();
+  show('home', true);
+});
+
+/** Ask before deleting: resolves true when the player confirmed. */
+function confirmDelete(text) {
+  const dlg = $('#confirm');
+  $('#confirm-text').textContent = text;
+  dlg.returnValue = '';
+  dlg.showModal();
+  dlg.querySelector('button[value="cancel"]').focus();
+  return new Promise((resolve) =>
+    dlg.addEventListener('close', () => resolve(dlg.returnValue === 'ok'), { once: true }),
+  );
+}
+
+/** Remove stored games; the board's own game, if among them, is no longer saved anywhere. */
+function deleteGames(keys) {
+  for (const k of keys) store.remove(`save:${k}`);
+  if (keys.includes(board.persistKey)) {
+    board.removeAttribute('persist');
+    try {
+      sessionStorage.removeItem(TAB_GAME);
+    } catch {
+      /* nothing remembered */
+    }
+    if (!$('#play').hidden) show('home', true);
+  }
+  renderGamesList();
+  updateContinue();
+  toast(tn('games.deleted', keys.length));
+}
+
+async function resumeGame(key) {
+  await board.ready.catch(() => null);
+  if (key !== board.persistKey || !board.state) {
+    useGame(key);
+    board.resume();
+  }
+  board.setAttribute('orientation', board.computerSide === 'white' ? 'black' : 'white');
+  board.flipped = board.computerSide === 'white';
+  gamesDlg.close();
+  show('play', true);
+}
+
+function download(text, name) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+$('#games-table').addEventListener('click', async (e) => {
+  const b = e.target.closest('button[data-action]');
+  if (!b) return;
+  const key = b.dataset.key;
+  const entry = store.listGames().find((g) => g.key === key);
+  if (!entry) return renderGamesList();
+  const row = describeGame(entry, engine);
+  if (b.dataset.action === 'resume') return resumeGame(key);
+  if (b.dataset.action === 'export') {
+    // the stored record as it is (a tabla save: Import reads it back)
+    const game = entry.save?.game ?? 'save';
+    return download(entry.raw, `tabla-${game}-${(entry.save?.savedAt || '').slice(0, 10) || 'save'}.json`);
+  }
+  if (b.dataset.action === 'delete') {
+    const ok = await confirmDelete(t('games.confirmDelete', { game: row.game, time: row.date }));
+    if (ok) deleteGames([key]);
+    else b.focus();
+  }
+});
+$('#games-delete-finished').addEventListener('click', async () => {
+  const keys = store
+    .listGames()
+    .filter((g) => describeGame(g, engine).finished)
+    .map((g) => g.key);
+  if (!keys.length) return;
+  if (await confirmDelete(tn('games.confirmFinished', keys.length))) deleteGames(keys);
+});
+$('#games-delete-asides').addEventListener('click', () => {
+  for (const k of store.asideKeys()) store.remove(k.slice('tabla:'.length));
+  renderGamesList();
+  board.persist();
+});
+
+// another tab saved, started or deleted a game: the list and the Continue button follow
+window.addEventListener('storage', (e) => {
+  if (e.key !== null && !e.key.startsWith('tabla:save:')) return;
+  if (gamesDlg.open) renderGamesList();
+  if ($('#play').hidden) updateContinue();
+});
+// this board's game and another tab's: never one written over the other
+board.addEventListener('save-reloaded', () => toast(t('games.reloaded')));
+board.addEventListener('save-removed', () => toast(t('games.removed')));
+board.addEventListener('save-conflict', () => {
+  // the game on this board is kept as a game of its own; the other tab's stays where it is
+  useGame(store.newGameKey());
+  board.persist();
+  toast(t('games.forked'), { label: t('menu.games'), run: openGames });
+});
 
 // ---- offline -------------------------------------------------------------------------------
 
@@ -386,16 +556,19 @@ if ('serviceWorker' in navigator && location.protocol !== 'file:') {
 // (the saved game of another kind stays saved). Set before the board starts, so it starts right.
 const linked = (() => {
   const wanted = new URLSearchParams(location.search).get('game');
-  const saved = store.readJSON('save:app');
-  if (!wanted || !GAMES.includes(wanted) || location.hash !== '#play' || (saved && saved.game === wanted)) return false;
+  const key = continueKey();
+  const saved = key ? store.readJSON(`save:${key}`) : null;
+  if (!wanted || !GAMES.includes(wanted) || location.hash !== '#play' || (saved && saved.game === wanted)) {
+    if (key) useGame(key);
+    return false;
+  }
   form.elements.game.value = wanted;
   syncForm({ resetDefaults: true });
   const conf = formConfig();
-  board.removeAttribute('persist');
   board.setAttribute('game', conf.game);
   board.setAttribute('options', JSON.stringify(conf.options));
   board.ready.then(() => {
-    board.setAttribute('persist', 'app');
+    useGame(store.newGameKey());
     board.persist();
   });
   return true;
@@ -406,7 +579,7 @@ const linked = (() => {
   applySettings();
   translatePage();
   syncForm({ resetDefaults: true });
-  show(linked ? 'play' : location.hash === '#play' && store.read('save:app') !== null ? 'play' : 'home');
+  show(linked ? 'play' : location.hash === '#play' && board.persistKey ? 'play' : 'home');
   try {
     engine = await loadEngine();
     window.tabla.ai = aiSupport(engine);
@@ -414,4 +587,5 @@ const linked = (() => {
     window.tabla.ai = { backgammon: false, draughts: false };
   }
   syncForm({ resetDefaults: true });
+  if (gamesDlg.open) renderGamesList();
 })();

@@ -67,6 +67,23 @@ const BACKGAMMON = {
   /** What a tabla save keeps of a game (its `data`). */
   saveData: (engine) => engine.toJSON(),
   fromData: (M, data) => M.Backgammon.fromJSON(data),
+  /**
+   * What the Games list shows of a game without loading it: the engine's outcome and match score
+   * (a money session keeps its running score there too). `finished`: nothing more to play (a
+   * match won, or a single game over).
+   */
+  summary(engine) {
+    const s = engine.state();
+    const o = engine.outcome();
+    const m = s.match;
+    const finished = !!o && (m.length === 0 || m.score[o.winner] >= m.length);
+    return {
+      finished,
+      winner: o?.winner ?? null,
+      points: o?.points ?? 0,
+      match: { length: m.length, score: { white: m.score.white, black: m.score.black } },
+    };
+  },
   /** The game (variant) an engine plays, and its options, e.g. after an import. */
   describe: (engine) => ({ game: engine.state().variant, options: engine.state().options || {} }),
   exports: [
@@ -125,6 +142,12 @@ const DRAUGHTS = {
     }
   },
   describe: (engine) => ({ game: 'russian-draughts', options: engine.toJSON().options }),
+  /** What the Games list shows: the engine's outcome (result and reason) and the moves played. */
+  summary(engine) {
+    const s = engine.state();
+    const o = s.outcome;
+    return { finished: !!o, result: o?.result ?? null, reason: o?.reason ?? null, moves: s.history.length };
+  },
   exports: [
     { format: 'pdn', label: 'export.pdn', ext: 'pdn' },
     { format: 'fen', label: 'export.fen', ext: 'txt' },

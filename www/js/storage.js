@@ -116,3 +116,104 @@ export function checkSave(save, games, draughts) {
   }
   return null;
 }
+
+// ---- several games ---------------------------------------------------------------------------
+// Every game is its own record under `tabla:save:<key>`: the app's games have keys `g:<id>`; the
+// single save of older versions (`tabla:save:app`) is one more game of the list, read as it is.
+// A record is a tabla save plus `rev` (a counter), `stamp` (unique to one write) and `base` (the
+// stamp of the record the writer replaced): a writer that finds a stamp it did not see never
+// writes over it, so two tabs never overwrite each other's games.
+
+/** A fresh key for a new game (never one in use). */
+export function newGameKey() {
+  for (;;) {
+    const id = `g:${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+    if (read(`save:${id}`) === null) return id;
+  }
+}
+
+/** A stamp for one write: unique per writer and write. */
+export function stamp(writer, rev) {
+  return `${writer}.${rev}`;
+}
+
+/** The keys (as the board's `persist` attribute takes them) of every stored game. */
+export function gameKeys() {
+  const keys = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k?.startsWith(`${PREFIX}save:`)) keys.push(k.slice(`${PREFIX}save:`.length));
+    }
+  } catch {
+    /* storage unavailable: none */
+  }
+  return keys;
+}
+
+/**
+ * Every stored game, most recently saved first: { key, raw, save } where `save` is the parsed
+ * record when it is a tabla save (its data is not checked here: the engine reads it on resume)
+ * and null when it cannot be read at all.
+ */
+export function listGames() {
+  const out = [];
+  for (const key of gameKeys()) {
+    const raw = read(`save:${key}`);
+    if (raw === null) continue;
+    let save = null;
+    try {
+      const v = JSON.parse(raw);
+      if (isObj(v) && v.format === 'tabla-save') save = v;
+    } catch {
+      /* listed as unreadable */
+    }
+    out.push({ key, raw, save });
+  }
+  const when = (g) => (typeof g.save?.savedAt === 'string' ? g.save.savedAt : '');
+  return out.sort((a, b) => (when(a) < when(b) ? 1 : when(a) > when(b) ? -1 : a.key < b.key ? -1 : 1));
+}
+
+/**
+ * Write one game's record only if the stored record is the one this writer last saw (`seen`: its
+ * stamp, or null for none): 'ok', 'conflict' (another writer's record is there; nothing written)
+ * or 'failed' (the browser refused the write, or it did not read back; the old record stays).
+ * One setItem of one key: the record is replaced whole or not at all.
+ */
+export function writeGame(key, save, seen, writer) {
+  const k = `save:${key}`;
+  const stored = read(k);
+  let storedStamp = null;
+  let storedRev = 0;
+  if (stored !== null) {
+    try {
+      const v = JSON.parse(stored);
+      storedStamp = typeof v?.stamp === 'string' ? v.stamp : null;
+      storedRev = Number.isSafeInteger(v?.rev) ? v.rev : 0;
+      // a record that is not a tabla save (garbage another writer left) is never written over
+      if (!isObj(v) || v.format !== 'tabla-save') storedStamp = '?';
+    } catch {
+      storedStamp = '?';
+    }
+    if (storedStamp !== seen) return { result: 'conflict' };
+  }
+  const rev = storedRev + 1;
+  const record = { ...save, rev, stamp: stamp(writer, rev), base: seen };
+  const text = JSON.stringify(record);
+  if (!write(k, text) || read(k) !== text) return { result: 'failed' };
+  return { result: 'ok', stamp: record.stamp, rev };
+}
+
+/** Characters stored by tabla in localStorage (a UTF-16 browser keeps 2 bytes each). */
+export function usedChars() {
+  let n = 0;
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k?.startsWith(PREFIX)) n += k.length + (localStorage.getItem(k) || '').length;
+    }
+  } catch {
+    /* unknown: 0 */
+  }
+  return n;
+}

@@ -80,6 +80,10 @@ export class TablaBoard extends HTMLElement {
     this.flipped = false;
     this._thinking = false;
     this._pending = 0;
+    // this board's saves: who writes (one id per element) and the stamp of the record it last
+    // wrote or read (storage.js writeGame: a record with another stamp is never written over)
+    this._writer = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
+    this._stamp = null;
     this._ready = new Promise((r) => {
       this._resolveReady = r;
     });
@@ -102,6 +106,8 @@ export class TablaBoard extends HTMLElement {
     this._scheme = globalThis.matchMedia?.('(prefers-color-scheme: light)');
     this._onScheme = () => this._draw();
     this._scheme?.addEventListener?.('change', this._onScheme);
+    this._onStorage = (e) => this._storageChanged(e);
+    globalThis.addEventListener('storage', this._onStorage);
     this._start();
   }
 
@@ -110,11 +116,19 @@ export class TablaBoard extends HTMLElement {
     globalThis.removeEventListener('tabla-language', this._onLang);
     globalThis.removeEventListener('resize', this._onDpr);
     this._scheme?.removeEventListener?.('change', this._onScheme);
+    globalThis.removeEventListener('storage', this._onStorage);
     this._ai?.terminate();
     this._ai = null;
   }
 
   attributeChangedCallback(name, oldV, newV) {
+    // another key is another game's record: nothing of this one's was read or written there
+    if (name === 'persist' && oldV !== newV) {
+      this._stamp = null;
+      this._holdSaves = false;
+      this._saveFailing = false;
+      return;
+    }
     if (oldV === newV || !this._started || this._silent) return;
     if (name === 'game' || name === 'options') this.newGame();
     else if (name === 'orientation') {
@@ -216,6 +230,17 @@ export class TablaBoard extends HTMLElement {
     }
     if (!this.mod) return;
     this._create();
+  }
+
+  /**
+   * Put the game saved under the `persist` key on the board (after the key was changed): true
+   * when it was restored; an unreadable save is set aside and told, and a new game started.
+   */
+  resume() {
+    if (!this.mod) return false;
+    const restored = this.persistKey ? this._restore() : false;
+    if (!restored) this._create();
+    return restored;
   }
 
   flip() {
@@ -342,8 +367,11 @@ export class TablaBoard extends HTMLElement {
   }
 
   /**
-   * Save after a change. A failed write is told visibly (`save-failed`, and the status line) every
-   * time until one succeeds; while an unreadable save could not be set aside, it is not overwritten.
+   * Save after a change, as one whole record (storage.js writeGame). A failed write is told
+   * visibly (`save-failed`, and the status line) every time until one succeeds; while an
+   * unreadable save could not be set aside, it is not overwritten; a record another board (another
+   * tab) wrote since this one last read it is never written over: `save-conflict` is emitted and
+   * the page decides (the app keeps this board's game as a game of its own).
    */
   persist() {
     if (!this.persistKey || !this.engine) return;
@@ -351,14 +379,60 @@ export class TablaBoard extends HTMLElement {
       if (store.read(`save:${this.persistKey}`) !== null) return this._saveFailed(t('err.saveKept'));
       this._holdSaves = false;
     }
-    if (store.write(`save:${this.persistKey}`, this.save())) {
+    let summary = null;
+    try {
+      summary = this.kind.summary(this.engine);
+    } catch {
+      /* the list shows what the save itself says */
+    }
+    const r = store.writeGame(this.persistKey, { ...this.save(), summary }, this._stamp, this._writer);
+    if (r.result === 'ok') {
+      this._stamp = r.stamp;
       if (this._saveFailing) {
         this._saveFailing = false;
         this.emit('save-ok', {});
       }
       return;
     }
+    if (r.result === 'conflict') {
+      this.emit('save-conflict', { key: this.persistKey });
+      return;
+    }
     this._saveFailed(t('err.storage'));
+  }
+
+  /**
+   * Another tab changed this board's record: a record written on top of the one this board
+   * showed (its `base` is this board's stamp) is loaded (`save-reloaded`); one written without
+   * seeing this board's last save is a conflict (`save-conflict`: this board's game is not
+   * saved there any more); a removed record is `save-removed` (the next move saves it again).
+   */
+  _storageChanged(e) {
+    if (!this.persistKey || !this.engine || e.key !== `tabla:save:${this.persistKey}`) return;
+    if (e.newValue === null) {
+      this._stamp = null;
+      this.emit('save-removed', { key: this.persistKey });
+      return;
+    }
+    let rec = null;
+    try {
+      rec = JSON.parse(e.newValue);
+    } catch {
+      /* garbage: a conflict, never read as a game */
+    }
+    const theirs = typeof rec?.stamp === 'string' ? rec.stamp : null;
+    if (theirs !== null && theirs === this._stamp) return;
+    if (rec?.format === SAVE_FORMAT && (rec.base ?? null) === this._stamp && !this._saveFailing) {
+      try {
+        this.load(rec);
+        this._stamp = theirs;
+        this.emit('save-reloaded', { key: this.persistKey });
+        return;
+      } catch {
+        /* not readable here: keep this board's game */
+      }
+    }
+    this.emit('save-conflict', { key: this.persistKey });
   }
 
   _saveFailed(message) {
@@ -437,6 +511,7 @@ export class TablaBoard extends HTMLElement {
         // the data must be the game the save names (Table data is not a backgammon game)
         if (kindOf(save.game).describe(engine).game === save.game) {
           this.load(save);
+          this._stamp = typeof save.stamp === 'string' ? save.stamp : null;
           return true;
         }
       } catch {
@@ -451,6 +526,7 @@ export class TablaBoard extends HTMLElement {
         const found = kindOf(game).describe(engine).game;
         if (found !== game) continue;
         if (!this._setAsideOrHold(key, raw, `mismatch: ${save.game} held ${game}`)) return false;
+        this._stamp = null;
         this.load({ ...save, game });
         this._tell(t('err.saveMismatch', { named: t(`game.${save.game}`), game: t(`game.${game}`) }));
         this.persist();
