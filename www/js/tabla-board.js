@@ -409,14 +409,17 @@ export class TablaBoard extends HTMLElement {
    */
   _storageChanged(e) {
     if (!this.persistKey || !this.engine || e.key !== `tabla:save:${this.persistKey}`) return;
-    if (e.newValue === null) {
+    // what is stored now decides (the event may be older than this board's own last write: then
+    // the record this board wrote over is the other board's to keep, and it is told so itself)
+    const now = store.read(`save:${this.persistKey}`);
+    if (now === null) {
       this._stamp = null;
       this.emit('save-removed', { key: this.persistKey });
       return;
     }
     let rec = null;
     try {
-      rec = JSON.parse(e.newValue);
+      rec = JSON.parse(now);
     } catch {
       /* garbage: a conflict, never read as a game */
     }
