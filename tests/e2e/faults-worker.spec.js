@@ -101,7 +101,11 @@ test('a worker that fails twice: the player is told and plays on as two players'
   await page.evaluate((n) => window.tabla.board.play(n), m);
   expect(await drHistory(page)).toBe(1);
   // the choice is kept in the save
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('tabla:save:app')).computer ?? null)).toBe(null);
+  expect(
+    await page.evaluate(
+      () => JSON.parse(localStorage.getItem(`tabla:save:${window.tabla.board.persistKey}`)).computer ?? null,
+    ),
+  ).toBe(null);
 });
 
 test('a worker that fails twice: play on at a lower level, or try again', async ({ page }) => {

@@ -77,7 +77,8 @@ export function describeGame(entry, engine) {
     game: t(`game.${save.game}`),
     opponent: opponentText(save),
     result: resultText(save, s),
-    state: finished ? 'finished' : 'playing',
+    // no summary of its own and the engine refuses its data: resuming sets it aside
+    state: finished ? 'finished' : !s && engine ? 'unreadable' : 'playing',
     finished,
     date: dateText(save),
   };

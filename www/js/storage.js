@@ -96,16 +96,23 @@ const strings = (a) => Array.isArray(a) && a.every((s) => typeof s === 'string')
  * What is wrong with a parsed save's envelope, or null: { reason, game } where reason is one of
  * 'format', 'version', 'game', 'data', 'fields' and game the kind it names (if it names a known
  * one). `games` lists the known game names; `draughts(game)` tells the draughts kind, whose data
- * is { json } or the older { fen0?, moves, pdn? } and nothing else.
+ * is { json } or the older { fen0?, moves, pdn? } and nothing else; `levels`, the computer levels
+ * a save may name. What the data holds is the engine's to judge (fromJSON, with error codes).
  */
-export function checkSave(save, games, draughts) {
+export function checkSave(save, games, draughts, levels) {
   if (!isObj(save) || save.format !== 'tabla-save') return { reason: 'format', game: null };
   const game = games.includes(save.game) ? save.game : null;
-  if (!SAVE_VERSIONS.includes(save.version ?? 1)) return { reason: 'version', game, version: save.version };
+  // a version is a whole number from 1: a larger one than this page reads is a newer tabla's,
+  // anything else (a string, 0, 1.5, 1e308) is not a version at all
+  const version = save.version ?? 1;
+  if (!Number.isSafeInteger(version) || version < 1) return { reason: 'fields', game };
+  if (!SAVE_VERSIONS.includes(version)) return { reason: 'version', game, version };
   if (!game) return { reason: 'game', game: null };
   if (!isObj(save.data)) return { reason: 'data', game };
   if ('options' in save && save.options !== null && !isObj(save.options)) return { reason: 'fields', game };
   if (save.computer != null && save.computer !== 'white' && save.computer !== 'black')
+    return { reason: 'fields', game };
+  if (save.level != null && !(levels ? levels.includes(save.level) : typeof save.level === 'string'))
     return { reason: 'fields', game };
   if (draughts(game)) {
     const d = save.data;

@@ -23,6 +23,8 @@ import { STYLE, THEME_NAMES } from './board-style.js';
 
 const SAVE_FORMAT = 'tabla-save';
 const isDraughtsGame = (game) => kindOf(game).id !== kindOf('backgammon').id;
+/** The computer levels a save may name (the page's scale, games.js aiLevels). */
+const LEVELS = Object.keys(kindOf('backgammon').aiLevels);
 const ATTRS = [
   'game',
   'options',
@@ -505,9 +507,11 @@ export class TablaBoard extends HTMLElement {
     } catch (e) {
       return this._unreadable(key, raw, 'json', null, e);
     }
-    const problem = store.checkSave(save, GAMES, isDraughtsGame);
+    const problem = store.checkSave(save, GAMES, isDraughtsGame, LEVELS);
     if (problem?.reason === 'version') return this._unreadable(key, raw, 'version', problem.game, null, save.version);
     if (problem && problem.reason !== 'data') return this._unreadable(key, raw, problem.reason, problem.game);
+    // the engine reads the data (fromJSON): what it refuses, it says with a code
+    let refused = null;
     if (!problem) {
       try {
         const engine = kindOf(save.game).fromData(this.mod, save.data, save.options);
@@ -517,13 +521,13 @@ export class TablaBoard extends HTMLElement {
           this._stamp = typeof save.stamp === 'string' ? save.stamp : null;
           return true;
         }
-      } catch {
-        /* tried as another kind below */
+      } catch (e) {
+        refused = e; /* tried as another kind below */
       }
     }
     // the data may be a whole game of another kind: keep the player's moves
     for (const game of GAMES) {
-      if (game === save?.game || store.checkSave({ ...save, game }, GAMES, isDraughtsGame)) continue;
+      if (game === save?.game || store.checkSave({ ...save, game }, GAMES, isDraughtsGame, LEVELS)) continue;
       try {
         const engine = kindOf(game).fromData(this.mod, save.data, save.options);
         const found = kindOf(game).describe(engine).game;
@@ -538,7 +542,7 @@ export class TablaBoard extends HTMLElement {
         /* not this kind either */
       }
     }
-    return this._unreadable(key, raw, 'data', problem?.game ?? (GAMES.includes(save?.game) ? save.game : null));
+    return this._unreadable(key, raw, 'data', problem?.game ?? (GAMES.includes(save?.game) ? save.game : null), refused);
   }
 
   /** Copy the raw save aside; on failure keep it, stop persisting, and say so. */
@@ -557,8 +561,17 @@ export class TablaBoard extends HTMLElement {
       this.setAttribute('options', '{}');
       this._silent = false;
     }
-    if (!this._setAsideOrHold(key, raw, `${reason}${e ? `: ${e.message}` : ''}`)) return false;
-    this._tell(reason === 'version' ? t('err.saveVersion', { version: String(version) }) : t('err.saveBroken'));
+    const code = typeof e?.code === 'string' ? e.code : null;
+    if (!this._setAsideOrHold(key, raw, `${reason}${code ? ` [${code}]` : ''}${e ? `: ${e.message}` : ''}`)) return false;
+    // the engine's own words for what it refused (its error code's text), when it said why
+    const why = code ? errorText(e) : '';
+    this._tell(
+      reason === 'version'
+        ? t('err.saveVersion', { version: String(version) })
+        : why
+          ? t('err.saveBrokenWhy', { why })
+          : t('err.saveBroken'),
+    );
     return false;
   }
 

@@ -193,6 +193,7 @@ export default {
 
   'err.engine': 'The game engine could not be loaded. Reload the page to try again.',
   'err.saveBroken': 'The saved game could not be read. It was set aside and a new game started.',
+  'err.saveBrokenWhy': 'The saved game could not be read ({why}). It was set aside and a new game started.',
   'err.import': 'Could not import: {msg}',
   'err.storage': 'The game could not be saved on this device.',
 

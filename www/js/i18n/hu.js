@@ -195,6 +195,7 @@ export default {
 
   'err.engine': 'A játékmotort nem sikerült betölteni. Töltsd újra az oldalt.',
   'err.saveBroken': 'A mentett játszmát nem sikerült beolvasni. Félretettük, és új játék indult.',
+  'err.saveBrokenWhy': 'A mentett játszmát nem sikerült beolvasni ({why}). Félretettük, és új játék indult.',
   'err.import': 'Nem sikerült importálni: {msg}',
   'err.storage': 'A játékot nem sikerült menteni ezen az eszközön.',
 

@@ -202,6 +202,7 @@ export default {
 
   'err.engine': 'Motorul jocului nu a putut fi încărcat. Reîncarcă pagina.',
   'err.saveBroken': 'Jocul salvat nu a putut fi citit. A fost pus deoparte și a început un joc nou.',
+  'err.saveBrokenWhy': 'Jocul salvat nu a putut fi citit ({why}). A fost pus deoparte și a început un joc nou.',
   'err.import': 'Nu s-a putut importa: {msg}',
   'err.storage': 'Jocul nu a putut fi salvat pe acest dispozitiv.',
 
