@@ -352,3 +352,38 @@ test('settings and language read defensively (tabla:lang = "__proto__", odd sett
   await startGame(page, 'backgammon');
   expect(errors()).toEqual([]);
 });
+
+// Settings, language and the pointers to the game to continue, each garbage in its own way: the
+// page starts, in English with the default settings, and a game can be started and saved.
+for (const [name, values] of [
+  ['settings not JSON', { 'tabla:settings': '{"animations":' }],
+  ['settings an array', { 'tabla:settings': '[true,false]' }],
+  ['settings a huge string', { 'tabla:settings': JSON.stringify({ theme: 'x'.repeat(200_000) }) }],
+  ['an unknown language', { 'tabla:lang': 'zz' }],
+  ['an empty language', { 'tabla:lang': '' }],
+  ['language "constructor"', { 'tabla:lang': 'constructor' }],
+  ['last game "__proto__"', { 'tabla:last': '__proto__' }],
+  ['last game a key with no record', { 'tabla:last': 'g:gone' }],
+  ['last game a set-aside key', { 'tabla:last': '../broken:x' }],
+]) {
+  test(`${name}: read defensively, the page starts and saves`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/icon.svg');
+    await page.evaluate((values) => {
+      for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v);
+      sessionStorage.setItem('tabla:tab-game', 'g:nothing-here');
+    }, values);
+    await page.goto('/index.html#play');
+    await page.waitForFunction(() => window.tabla?.ai);
+    await expect(page.locator('#setup button[type="submit"]')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await startGame(page, 'russian-draughts');
+    await page.evaluate(() => window.tabla.board.play('c3-d4'));
+    const key = await page.evaluate(() => window.tabla.board.persistKey);
+    expect(key).toMatch(/^g:/);
+    expect(
+      await page.evaluate((k) => JSON.parse(localStorage.getItem(`tabla:save:${k}`)).data.json.moves, key),
+    ).toEqual(['c3-d4']);
+    expect(errors().filter((e) => !/status of 404/.test(e))).toEqual([]);
+  });
+}

@@ -214,7 +214,12 @@ form.addEventListener('submit', async (e) => {
   await board.ready.catch(() => null);
   // a new game is a new record: the game on the board stays in the Games list, as it was
   const prev = board.persistKey && store.read(`save:${board.persistKey}`) !== null ? board.game : null;
-  const prevOpen = prev && !board.kind.summary(board.engine).finished;
+  let prevOpen = false;
+  try {
+    prevOpen = !!prev && !board.kind.summary(board.engine).finished;
+  } catch {
+    /* no game on the board to speak of */
+  }
   useGame(store.newGameKey());
   board.newGame(conf);
   if (prevOpen) toast(t('games.keptPrev', { game: t(`game.${prev}`) }));
@@ -413,7 +418,8 @@ function renderGamesList() {
   const asides = store.asideKeys().length;
   $('#games-delete-asides').hidden = asides === 0;
   $('#games-usage').textContent = t('games.usage', {
-    kb: Math.ceil((store.usedChars() * 2) / 1024),
+    // in thousands of characters, as browsers count their quota (about 5 million characters)
+    kb: Math.ceil(store.usedChars() / 1024),
     n: rows.length,
   });
   if (asides) $('#games-usage').textContent += ` ${tn('games.asides', asides)}`;

@@ -211,7 +211,7 @@ export function writeGame(key, save, seen, writer) {
   return { result: 'ok', stamp: record.stamp, rev };
 }
 
-/** Characters stored by tabla in localStorage (a UTF-16 browser keeps 2 bytes each). */
+/** Characters stored by tabla in localStorage (keys and values: what the browsers' quota counts). */
 export function usedChars() {
   let n = 0;
   try {

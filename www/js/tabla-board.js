@@ -14,6 +14,10 @@
 // browseTo(index) (the position after `index` entries of the move list's record; null: the game)
 // and browse('first' | 'prev' | 'next' | 'last').
 // Events (CustomEvent, bubbling, composed): "move", "gameover", "illegal", "ready", "error".
+// Saving (persist="<key>", docs/storage.md): resume() puts the game saved under the key on the
+// board; "save-failed" / "save-ok" tell a write refused and the next that worked; another tab's
+// write to the key is "save-reloaded" (it continued this game: loaded) or "save-conflict" (this
+// board's game is not the one saved there: the page keeps it elsewhere), a removal "save-removed".
 import { loadEngine, aiSupport, AiSupervisor, lowerLevel } from './engine.js';
 import { GAMES, kindOf, kindForText } from './games.js';
 import { t, tn, setLanguage, preferredLanguage, language, errorText } from './i18n/index.js';
