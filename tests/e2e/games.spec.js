@@ -282,3 +282,76 @@ test('the Games list in five languages', async ({ page }) => {
   }
   expect(errors()).toEqual([]);
 });
+
+test('the list says what each game is: a match score, a finished game, a computer opponent, an unreadable save', async ({
+  page,
+}) => {
+  const errors = await prepare(page);
+  await startGame(page, 'backgammon');
+  await page.evaluate(() => {
+    const M = window.tabla.board.mod;
+    const put = (key, save) => localStorage.setItem(`tabla:save:${key}`, JSON.stringify(save));
+    // a 5-point match, two games played to the end by the engine (no summary: the list asks it)
+    const g = new M.Backgammon({ variant: 'backgammon', matchLength: 5, seed: 11 });
+    for (let done = 0, i = 0; done < 2 && i < 5000; i++) {
+      const st = g.state();
+      if (st.phase === 'game-over') {
+        done++;
+        if (done < 2) g.nextGame();
+      } else if (st.phase === 'opening' || st.phase === 'roll') g.roll();
+      else if (st.phase === 'cube-decision') g.take();
+      else if (st.phase === 'move') {
+        const plays = g.legalPlays();
+        if (!plays.length || !plays[0].steps.length) g.confirm();
+        else g.play(plays[0].notation);
+      }
+    }
+    put('g:match', {
+      format: 'tabla-save',
+      version: 1,
+      game: 'backgammon',
+      options: { matchLength: 5 },
+      computer: 'black',
+      level: 'master',
+      data: g.toJSON(),
+      savedAt: '2026-11-29T18:05:00.000Z',
+    });
+    const d = M.RussianDraughts.fromPdn('[Result "0-1"]\n[GameType "25"]\n\n1. c3-d4 f6-g5 0-1\n');
+    put('g:lost', {
+      format: 'tabla-save',
+      version: 1,
+      game: 'russian-draughts',
+      options: {},
+      computer: 'black',
+      level: 'easy',
+      data: { json: d.toJSON(), pdn: d.pdn() },
+      savedAt: '2026-11-28T09:00:00.000Z',
+    });
+    localStorage.setItem(
+      'tabla:save:g:broken',
+      '{"format":"tabla-save","version":1,"game":"table","data":{"nonsense":1}}',
+    );
+  });
+  await page.getByRole('button', { name: 'Games' }).click();
+  const dlg = gamesDialog(page);
+  await expect(dlg.getByRole('row')).toHaveCount(5);
+  const match = dlg.locator('tr[data-key="g:match"]');
+  await expect(match).toContainText('Computer (Master, Black)');
+  await expect(match).toContainText(/White \d – Black \d, match to 5/);
+  const lost = dlg.locator('tr[data-key="g:lost"]');
+  await expect(lost).toContainText('Finished');
+  await expect(lost).toContainText('Black won');
+  const broken = dlg.locator('tr[data-key="g:broken"]');
+  await expect(broken).toContainText('Cannot be read');
+  await page.screenshot({ path: shotPath('games-list-kinds.png') });
+  // resuming the unreadable one: told, set aside, a Table game started in its place
+  await broken.getByRole('button', { name: /^Resume/ }).click();
+  await expect(page.locator('#toast')).toContainText('could not be read');
+  expect(await page.evaluate(() => window.tabla.board.game)).toBe('table');
+  expect(
+    await page.evaluate(
+      () => Object.keys(localStorage).filter((k) => k.startsWith('tabla:broken:save:g:broken:')).length,
+    ),
+  ).toBe(1);
+  expect(errors()).toEqual([]);
+});
