@@ -546,7 +546,13 @@ export class TablaBoard extends HTMLElement {
         /* not this kind either */
       }
     }
-    return this._unreadable(key, raw, 'data', problem?.game ?? (GAMES.includes(save?.game) ? save.game : null), refused);
+    return this._unreadable(
+      key,
+      raw,
+      'data',
+      problem?.game ?? (GAMES.includes(save?.game) ? save.game : null),
+      refused,
+    );
   }
 
   /** Copy the raw save aside; on failure keep it, stop persisting, and say so. */
@@ -566,7 +572,8 @@ export class TablaBoard extends HTMLElement {
       this._silent = false;
     }
     const code = typeof e?.code === 'string' ? e.code : null;
-    if (!this._setAsideOrHold(key, raw, `${reason}${code ? ` [${code}]` : ''}${e ? `: ${e.message}` : ''}`)) return false;
+    if (!this._setAsideOrHold(key, raw, `${reason}${code ? ` [${code}]` : ''}${e ? `: ${e.message}` : ''}`))
+      return false;
     // the engine's own words for what it refused (its error code's text), when it said why
     const why = code ? errorText(e) : '';
     this._tell(
