@@ -355,3 +355,119 @@ test('the list says what each game is: a match score, a finished game, a compute
   ).toBe(1);
   expect(errors()).toEqual([]);
 });
+
+/** Fill localStorage until about `free` characters are left (the quota is ~5 million). */
+async function fillStorage(page, free) {
+  await page.evaluate((free) => {
+    let n = 0;
+    for (const size of [262_144, 16_384, 1024]) {
+      const chunk = 'f'.repeat(size);
+      try {
+        for (;;) localStorage.setItem(`fill:${n++}`, chunk);
+      } catch {
+        /* full at this size: smaller pieces next */
+      }
+    }
+    // give back `free` characters
+    let back = 0;
+    for (let i = n - 1; i >= 0 && back < free; i--) {
+      const v = localStorage.getItem(`fill:${i}`);
+      if (v === null) continue;
+      back += v.length + `fill:${i}`.length;
+      localStorage.removeItem(`fill:${i}`);
+    }
+  }, free);
+}
+
+/** A money session of `games` backgammon games in one engine, as a tabla save, put on the board. */
+async function longSession(page, games) {
+  return page.evaluate(async (games) => {
+    const b = window.tabla.board;
+    const g = new b.mod.Backgammon({ variant: 'backgammon', seed: 7 });
+    for (let done = 0, i = 0; done < games && i < 200_000; i++) {
+      const st = g.state();
+      if (st.phase === 'game-over') {
+        done++;
+        if (done < games) g.nextGame();
+      } else if (st.phase === 'opening' || st.phase === 'roll') g.roll();
+      else if (st.phase === 'cube-decision') g.take();
+      else if (st.phase === 'move') {
+        const plays = g.legalPlays();
+        if (!plays.length || !plays[0].steps.length) g.confirm();
+        else g.play(plays[0].notation);
+      }
+    }
+    const save = { format: 'tabla-save', version: 1, game: 'backgammon', options: {}, computer: null, level: 'medium' };
+    b.load({ ...save, data: g.toJSON() });
+    b.persist();
+    await b._spillQueue;
+    return { positionId: g.positionId(), score: g.state().match.score, chars: JSON.stringify(g.toJSON()).length };
+  }, games);
+}
+
+test('a game too large for localStorage is kept whole in IndexedDB and comes back after a reload', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = await prepare(page);
+  await startGame(page, 'backgammon');
+  const key = await board(page);
+  await fillStorage(page, 60_000);
+  const session = await longSession(page, 40);
+  expect(session.chars).toBeGreaterThan(200_000);
+  // localStorage has the stub (the list's summary, the stamps); the data is in IndexedDB
+  const stub = await page.evaluate((k) => JSON.parse(localStorage.getItem(`tabla:save:${k}`)), key);
+  expect(stub.spilled).toBe(true);
+  expect(stub.data).toBe(null);
+  expect(stub.summary.match.score).toEqual(session.score);
+  await expect(page.locator('#toast')).not.toContainText('could not be saved');
+  await page.reload();
+  await page.waitForFunction(() => window.tabla.board.state);
+  expect(await page.evaluate(() => window.tabla.board.engine.positionId())).toBe(session.positionId);
+  expect(await page.evaluate(() => window.tabla.board.state.match.score)).toEqual(session.score);
+  // the list reads the stub; Resume and Export read IndexedDB
+  await page.getByRole('button', { name: 'Games' }).click();
+  const row = gamesDialog(page).getByRole('row', { name: /Backgammon/ });
+  await expect(row).toContainText(`White ${session.score.white} – Black ${session.score.black}`);
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: /^Export/ }).click();
+  const text = await (await (await download).createReadStream())
+    .toArray()
+    .then((c) => Buffer.concat(c).toString('utf8'));
+  expect(JSON.parse(text).data.record.length).toBeGreaterThan(100);
+  // deleted: gone from both stores
+  await row.getByRole('button', { name: /^Delete/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (k) =>
+          new Promise((r) => {
+            const req = indexedDB.open('tabla', 1);
+            req.onsuccess = () => {
+              const g = req.result.transaction('records').objectStore('records').get(k);
+              g.onsuccess = () => r(g.result ?? null);
+            };
+          }),
+        key,
+      ),
+    )
+    .toBe(null);
+  expect(errors()).toEqual([]);
+});
+
+test('too large for localStorage and no IndexedDB: the failed save is told, with the ways out', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined }));
+  const errors = await prepare(page);
+  await startGame(page, 'backgammon');
+  const key = await board(page);
+  const before = await page.evaluate((k) => localStorage.getItem(`tabla:save:${k}`), key);
+  await fillStorage(page, 60_000);
+  await longSession(page, 40);
+  const toast = page.locator('#toast');
+  await expect(toast).toContainText('could not be saved');
+  await expect(toast.getByRole('button', { name: 'Export' })).toBeVisible();
+  await expect(toast.getByRole('button', { name: 'Games' })).toBeVisible();
+  // the last good record is still there, whole
+  expect(await page.evaluate((k) => localStorage.getItem(`tabla:save:${k}`), key)).toBe(before);
+  expect(errors()).toEqual([]);
+});

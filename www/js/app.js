@@ -452,7 +452,7 @@ function confirmDelete(text) {
 
 /** Remove stored games; the board's own game, if among them, is no longer saved anywhere. */
 function deleteGames(keys) {
-  for (const k of keys) store.remove(`save:${k}`);
+  for (const k of keys) store.removeGame(k);
   if (keys.includes(board.persistKey)) {
     board.removeAttribute('persist');
     try {
@@ -471,7 +471,7 @@ async function resumeGame(key) {
   await board.ready.catch(() => null);
   if (key !== board.persistKey || !board.state) {
     useGame(key);
-    board.resume();
+    await board.resume();
   }
   board.setAttribute('orientation', board.computerSide === 'white' ? 'black' : 'white');
   board.flipped = board.computerSide === 'white';
@@ -498,7 +498,8 @@ $('#games-table').addEventListener('click', async (e) => {
   if (b.dataset.action === 'export') {
     // the stored record as it is (a tabla save: Import reads it back)
     const game = entry.save?.game ?? 'save';
-    return download(entry.raw, `tabla-${game}-${(entry.save?.savedAt || '').slice(0, 10) || 'save'}.json`);
+    const text = (await store.readGame(key)) ?? entry.raw; // a game kept in IndexedDB: all of it
+    return download(text, `tabla-${game}-${(entry.save?.savedAt || '').slice(0, 10) || 'save'}.json`);
   }
   if (b.dataset.action === 'delete') {
     const ok = await confirmDelete(t('games.confirmDelete', { game: row.game, time: row.date }));

@@ -224,3 +224,133 @@ export function usedChars() {
   }
   return n;
 }
+
+// ---- IndexedDB: where a record too large for localStorage goes ------------------------------
+// A game whose record does not fit in localStorage (docs/storage.md: a 200-game money session is
+// 46 % of the quota) is written whole to IndexedDB first, and then a stub of it to localStorage:
+// the record without `data`, with `spilled: true`, its own rev/stamp/base and summary. The stub
+// keeps the list, the Continue button and the two-tab protocol synchronous; reading the game
+// reads IndexedDB. Without IndexedDB (or when it fails) the save fails visibly, as before.
+const IDB_NAME = 'tabla';
+const IDB_STORE = 'records';
+let dbOpen = null;
+
+function db() {
+  if (!dbOpen)
+    dbOpen = new Promise((resolve, reject) => {
+      const req = globalThis.indexedDB.open(IDB_NAME, 1);
+      req.onupgradeneeded = () => req.result.createObjectStore(IDB_STORE);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+      req.onblocked = () => reject(new Error('IndexedDB blocked'));
+    }).catch((e) => {
+      dbOpen = null;
+      throw e;
+    });
+  return dbOpen;
+}
+
+async function tx(mode, run) {
+  const d = await db();
+  return new Promise((resolve, reject) => {
+    const t = d.transaction(IDB_STORE, mode);
+    const req = run(t.objectStore(IDB_STORE));
+    t.oncomplete = () => resolve(req?.result);
+    t.onerror = () => reject(t.error);
+    t.onabort = () => reject(t.error);
+  });
+}
+
+/** Whether this browser offers IndexedDB at all (it may still fail: every call is checked). */
+export function bigAvailable() {
+  try {
+    return typeof globalThis.indexedDB?.open === 'function';
+  } catch {
+    return false;
+  }
+}
+
+/** The record text kept in IndexedDB for `key`, or null (none, or IndexedDB failed). */
+export async function bigRead(key) {
+  try {
+    const v = await tx('readonly', (s) => s.get(key));
+    return typeof v === 'string' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+async function bigWrite(key, text) {
+  try {
+    await tx('readwrite', (s) => s.put(text, key));
+    return (await bigRead(key)) === text;
+  } catch {
+    return false;
+  }
+}
+
+async function bigRemove(key) {
+  try {
+    await tx('readwrite', (s) => s.delete(key));
+  } catch {
+    /* nothing there, or no IndexedDB */
+  }
+}
+
+const isStub = (raw) => {
+  try {
+    const v = JSON.parse(raw);
+    return isObj(v) && v.format === 'tabla-save' && v.spilled === true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The stored text of one game: the localStorage record, or for a stub the whole record from
+ * IndexedDB (the stub itself when that is missing: then it is read as unreadable, and set aside).
+ */
+export async function readGame(key) {
+  const raw = read(`save:${key}`);
+  if (raw === null || !isStub(raw)) return raw;
+  return (await bigRead(key)) ?? raw;
+}
+
+/** Remove one game: its record or stub, and what IndexedDB holds of it. */
+export function removeGame(key) {
+  remove(`save:${key}`);
+  if (bigAvailable()) bigRemove(key);
+}
+
+/**
+ * writeGame for a record localStorage refused: the same check of the stored stamp, then the
+ * whole record to IndexedDB (read back), then the stub to localStorage. Resolves like writeGame
+ * ({ result: 'ok', stamp, rev, spilled: true } | 'conflict' | 'failed'); on 'failed' nothing
+ * stored changed that a reader would take for the game.
+ */
+export async function spillGame(key, save, seen, writer) {
+  if (!bigAvailable()) return { result: 'failed' };
+  const k = `save:${key}`;
+  const stored = read(k);
+  let storedRev = 0;
+  if (stored !== null) {
+    let storedStamp = '?';
+    try {
+      const v = JSON.parse(stored);
+      if (isObj(v) && v.format === 'tabla-save') storedStamp = typeof v.stamp === 'string' ? v.stamp : null;
+      storedRev = Number.isSafeInteger(v?.rev) ? v.rev : 0;
+    } catch {
+      /* garbage: never written over */
+    }
+    if (storedStamp !== seen) return { result: 'conflict' };
+  }
+  const rev = storedRev + 1;
+  const record = { ...save, rev, stamp: stamp(writer, rev), base: seen };
+  if (!(await bigWrite(key, JSON.stringify(record)))) return { result: 'failed' };
+  const { data, ...rest } = record;
+  const text = JSON.stringify({ ...rest, data: null, spilled: true });
+  // another tab may have written while IndexedDB was busy: its record stays
+  if (read(k) !== stored) return { result: 'conflict' };
+  if (!write(k, text) || read(k) !== text) return { result: 'failed' };
+  return { result: 'ok', stamp: record.stamp, rev, spilled: true };
+}

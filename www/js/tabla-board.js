@@ -164,7 +164,8 @@ export class TablaBoard extends HTMLElement {
       return;
     }
     this.aiSupport = aiSupport(this.mod);
-    const restored = this.persistKey ? this._restore() : false;
+    const raw = this.persistKey ? await store.readGame(this.persistKey) : null;
+    const restored = raw !== null ? this._restore(raw) : false;
     if (!restored) this._create();
     this._resolveReady(this);
     this.emit('ready', { game: this.gameName });
@@ -242,9 +243,12 @@ export class TablaBoard extends HTMLElement {
    * Put the game saved under the `persist` key on the board (after the key was changed): true
    * when it was restored; an unreadable save is set aside and told, and a new game started.
    */
-  resume() {
+  async resume() {
     if (!this.mod) return false;
-    const restored = this.persistKey ? this._restore() : false;
+    const key = this.persistKey;
+    const raw = key ? await store.readGame(key) : null;
+    if (key !== this.persistKey) return false; // another game was chosen meanwhile
+    const restored = raw !== null ? this._restore(raw) : false;
     if (!restored) this._create();
     return restored;
   }
@@ -404,7 +408,28 @@ export class TablaBoard extends HTMLElement {
       this.emit('save-conflict', { key: this.persistKey });
       return;
     }
+    // too large for localStorage (or it is full): the whole record to IndexedDB, a stub here
+    if (store.bigAvailable()) return this._spill({ ...this.save(), summary });
     this._saveFailed(t('err.storage'));
+  }
+
+  /** Saves to IndexedDB, one after the other, each judged against the stamp the last one left. */
+  _spill(save) {
+    const key = this.persistKey;
+    this._spillQueue = (this._spillQueue || Promise.resolve()).then(async () => {
+      if (key !== this.persistKey) return;
+      const r = await store.spillGame(key, save, this._stamp, this._writer);
+      if (key !== this.persistKey) return;
+      if (r.result === 'ok') {
+        this._stamp = r.stamp;
+        if (this._saveFailing) {
+          this._saveFailing = false;
+          this.emit('save-ok', {});
+        }
+      } else if (r.result === 'conflict') this.emit('save-conflict', { key });
+      else this._saveFailed(t('err.storage'));
+    });
+    return this._spillQueue;
   }
 
   /**
@@ -432,14 +457,29 @@ export class TablaBoard extends HTMLElement {
     const theirs = typeof rec?.stamp === 'string' ? rec.stamp : null;
     if (theirs !== null && theirs === this._stamp) return;
     if (rec?.format === SAVE_FORMAT && (rec.base ?? null) === this._stamp && !this._saveFailing) {
-      try {
-        this.load(rec);
-        this._stamp = theirs;
-        this.emit('save-reloaded', { key: this.persistKey });
-        return;
-      } catch {
-        /* not readable here: keep this board's game */
-      }
+      const key = this.persistKey;
+      const take = (full) => {
+        if (key !== this.persistKey) return;
+        try {
+          this.load(full);
+          this._stamp = theirs;
+          this.emit('save-reloaded', { key });
+        } catch {
+          this.emit('save-conflict', { key }); // not readable here: keep this board's game
+        }
+      };
+      if (rec.spilled !== true) return take(rec);
+      store.readGame(key).then((text) => {
+        let full = null;
+        try {
+          full = JSON.parse(text);
+        } catch {
+          /* a conflict below */
+        }
+        if (full?.stamp === theirs) take(full);
+        else if (key === this.persistKey) this.emit('save-conflict', { key });
+      });
+      return;
     }
     this.emit('save-conflict', { key: this.persistKey });
   }
@@ -501,9 +541,8 @@ export class TablaBoard extends HTMLElement {
    * restores that game; otherwise a new game of the kind the save names (if it names one) starts.
    * When the copy cannot be written the original stays and this board does not overwrite it.
    */
-  _restore() {
+  _restore(raw) {
     const key = `save:${this.persistKey}`;
-    const raw = store.read(key);
     if (raw === null) return false;
     let save;
     try {
