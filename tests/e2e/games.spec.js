@@ -471,3 +471,27 @@ test('too large for localStorage and no IndexedDB: the failed save is told, with
   expect(await page.evaluate((k) => localStorage.getItem(`tabla:save:${k}`), key)).toBe(before);
   expect(errors()).toEqual([]);
 });
+
+test('the Games list on a phone: every game a block, the buttons reachable', async ({ page }) => {
+  const errors = await prepare(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await startGame(page, 'russian-draughts');
+  await page.evaluate(() => window.tabla.board.play('c3-d4'));
+  await newGameFromMenu(page, 'Backgammon');
+  await page.getByRole('button', { name: 'Games' }).click();
+  const dlg = gamesDialog(page);
+  await expect(dlg.getByRole('row', { name: /Russian draughts/ })).toBeVisible();
+  // nothing wider than the dialog
+  expect(
+    await page.evaluate(
+      () => document.querySelector('.games-scroll').scrollWidth <= document.querySelector('.games-scroll').clientWidth,
+    ),
+  ).toBe(true);
+  await page.screenshot({ path: shotPath('games-list-phone.png') });
+  await dlg
+    .getByRole('row', { name: /Russian draughts/ })
+    .getByRole('button', { name: /^Resume/ })
+    .click();
+  expect((await boardState(page)).history).toEqual(['c3-d4']);
+  expect(errors()).toEqual([]);
+});
