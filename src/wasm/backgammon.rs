@@ -392,6 +392,13 @@ impl Backgammon {
         to_js(&self.game.state())
     }
 
+    /// The phase now, `state().phase` without building the rest of the state (a loop that only
+    /// asks what to do next crosses the boundary once, for a short string).
+    #[wasm_bindgen(unchecked_return_type = "BackgammonPhase")]
+    pub fn phase(&self) -> String {
+        self.game.phase().name().to_string()
+    }
+
     /// Rolls the dice: the opening roll in phase 'opening' (one die each; ties roll again), else
     /// the turn's two dice.
     #[wasm_bindgen(unchecked_return_type = "number[]")]
@@ -530,8 +537,12 @@ impl Backgammon {
         if let Some(text) = play.as_string() {
             return game.play(&text).map_err(js_err);
         }
-        let steps: Vec<Step> =
-            from_js(play.clone(), "a play is a text such as '24/18 13/11' or an array of steps", "bad-argument")?;
+        let steps = match super::plain_steps(play) {
+            Some(steps) => steps,
+            None => {
+                from_js(play.clone(), "a play is a text such as '24/18 13/11' or an array of steps", "bad-argument")?
+            }
+        };
         game.play_steps(&steps).map_err(js_err)
     }
 
