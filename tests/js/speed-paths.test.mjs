@@ -3,7 +3,7 @@
 // an array of plain objects play as the same steps read through the general copy.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Backgammon } from 'tabla';
+import { Backgammon, RussianDraughts } from 'tabla';
 import { rng } from './helpers.mjs';
 
 test('phase() is state().phase at every point of random games of each variant', () => {
@@ -85,4 +85,25 @@ test('steps the shortcut does not take get the general reader errors', () => {
   }
   g.play(steps);
   assert.notEqual(g.phase(), 'move');
+});
+
+test('legalMoves() gives each move as play() returns it (same keys, same order)', () => {
+  const pick = rng(17);
+  for (let game = 0; game < 30; game++) {
+    const g = new RussianDraughts();
+    for (let ply = 0; ply < 200 && !g.outcome(); ply++) {
+      const moves = g.legalMoves();
+      assert.ok(moves.length > 0);
+      const chosen = moves[pick(moves.length)];
+      const probe = g.clone();
+      for (const m of moves) {
+        const c = probe.clone();
+        assert.equal(JSON.stringify(c.play(m.notation)), JSON.stringify(m));
+        c.free();
+      }
+      probe.free();
+      assert.equal(JSON.stringify(g.play(chosen.notation)), JSON.stringify(chosen));
+    }
+    g.free();
+  }
 });
