@@ -24,7 +24,8 @@ function bgGame(variant, seed, pick) {
   const g = new Backgammon({ variant, seed });
   let listed = 0;
   for (;;) {
-    const phase = g.state().phase;
+    // phase(), as the native loop asks g.phase(): state() would build the whole state each time
+    const phase = g.phase();
     if (phase === 'game-over') break;
     if (phase === 'opening' || phase === 'roll') g.roll();
     else if (phase === 'cube-decision') g.take();

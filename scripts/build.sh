@@ -29,6 +29,15 @@ cp target/pkg-plain/tabla_bg.wasm "$out/tabla_plain_bg.wasm"
 # the manifest.
 cp js/index.js js/simd.js js/index.d.ts js/node.js js/node.d.ts LICENSE-MIT LICENSE-APACHE "$out/"
 cp js/README.md "$out/README.md"
+# The board, <tabla-board> (`import 'tabla/board'`): the web app's modules in board/, all but the
+# app's page script (so a module the element starts to need cannot be missed); its engine is the
+# package itself (engine.js names ../index.js, not the web app's ../pkg/index.js).
+mkdir -p "$out/board"
+cp -r www/js/. "$out/board/"
+rm "$out/board/app.js"
+perl -pi -e "s{import\('\.\./pkg/index\.js'\)}{import('../index.js')}" "$out/board/engine.js"
+grep -q "import('../index.js')" "$out/board/engine.js" || { echo "board/engine.js: the engine's path not rewritten"; exit 1; }
+cp js/board.js js/board.d.ts "$out/"
 node scripts/package-json.mjs > "$out/package.json"
 rm -f "$out/.gitignore"
 

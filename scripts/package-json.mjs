@@ -27,6 +27,9 @@ const pkg = {
       types: './index.d.ts',
       default: './index.js',
     },
+    // <tabla-board> (browsers and bundlers): `import 'tabla/board'` or 'tabla/board.js'
+    './board': { types: './board.d.ts', default: './board.js' },
+    './board.js': { types: './board.d.ts', default: './board.js' },
     './tabla_bg.wasm': './tabla_bg.wasm',
     './tabla_plain_bg.wasm': './tabla_plain_bg.wasm',
     './package.json': './package.json',
@@ -42,13 +45,18 @@ const pkg = {
     'tabla_bg.wasm.d.ts',
     'node.js',
     'node.d.ts',
+    'board.js',
+    'board.d.ts',
+    'board/',
     'README.md',
     'LICENSE-MIT',
     'LICENSE-APACHE',
   ],
   // Work on import: the Node entry instantiates the module; simd.js sets the global its importers
-  // read (it is shared with the app's service worker). The rest can be tree-shaken.
-  sideEffects: ['./node.js', './simd.js'],
+  // read (it is shared with the app's service worker); the board entry defines <tabla-board>. The
+  // rest can be tree-shaken.
+  // board/tabla-board.js defines the element.
+  sideEffects: ['./node.js', './simd.js', './board.js', './board/tabla-board.js'],
   keywords: [
     'backgammon',
     'tavla',

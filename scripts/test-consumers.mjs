@@ -29,6 +29,11 @@ const consumers = [
   { name: 'rollup', site: 'dist' },
   { name: 'esbuild', site: 'dist' },
   { name: 'plain', site: '..', page: 'plain/' }, // it imports ../shared/ unbundled
+  // <tabla-board> (`import 'tabla/board'`) bundled by Vite, and loaded by a plain page from the
+  // installed package served on another origin (`cdn`, with CORS); both play against the
+  // computer opponent in the package's worker
+  { name: 'vite-board', site: 'dist' },
+  { name: 'board-cdn', site: '..', page: 'board-cdn/', cdn: 'board-cdn/node_modules/tabla' },
   { name: 'node-esm' },
   { name: 'node-require' },
   { name: 'typescript' },
@@ -143,7 +148,12 @@ if (browserConsumers.length) {
     });
     for (const c of browserConsumers) {
       const { server, origin } = await serve(join(work, c.name, c.site));
-      await record(c.name, () => runPage(browser, `${origin}/${c.page ?? ''}`)).finally(() => server.close());
+      const cdn = c.cdn ? await serve(join(work, c.cdn), { cors: true }) : null;
+      const query = cdn ? `?cdn=${encodeURIComponent(cdn.origin)}` : '';
+      await record(c.name, () => runPage(browser, `${origin}/${c.page ?? ''}${query}`)).finally(() => {
+        server.close();
+        cdn?.server.close();
+      });
     }
     // The Vite project once more, through its dev server (which pre-bundles dependencies).
     if (browserConsumers.some((c) => c.name === 'vite')) {
@@ -249,8 +259,9 @@ async function viteDev(dir) {
   return { origin: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
-/** A static server for `dir` on 127.0.0.1 (a free port), with the MIME types browsers check. */
-function serve(dir) {
+/** A static server for `dir` on 127.0.0.1 (a free port), with the MIME types browsers check;
+ * `cors`: every answer allows any origin, as a CDN's does. */
+function serve(dir, { cors = false } = {}) {
   const types = {
     '.html': 'text/html; charset=utf-8',
     '.js': 'text/javascript; charset=utf-8',
@@ -266,7 +277,10 @@ function serve(dir) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    res.writeHead(200, {
+      'content-type': types[extname(file)] ?? 'application/octet-stream',
+      ...(cors ? { 'access-control-allow-origin': '*' } : {}),
+    });
     res.end(readFileSync(file));
   });
   return new Promise((resolve) =>

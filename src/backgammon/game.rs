@@ -745,7 +745,8 @@ impl Game {
     pub fn destinations(&self, from: u8) -> Vec<Destination> {
         let mut out: Vec<Destination> =
             self.paths_from(from).into_iter().map(|(to, steps)| Destination { to, steps }).collect();
-        out.sort_by_key(|d| if d.to == 0 { u8::MAX } else { u8::MAX - d.to });
+        let rank = |d: &Destination| if d.to == 0 { u8::MAX } else { u8::MAX - d.to };
+        crate::small_sort::sort_by(&mut out, |a, b| rank(a).cmp(&rank(b)));
         out
     }
 

@@ -163,8 +163,10 @@ impl JsAiOptions {
 #[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 struct JsHint {
-    #[serde(flatten)]
-    play: PlayInfo,
+    // PlayInfo's fields, written out: `#[serde(flatten)]` costs KBs of the .wasm
+    notation: String,
+    position_id: String,
+    steps: Vec<Step>,
     probabilities: Probabilities,
     equity: f32,
     ply: u8,
@@ -196,16 +198,37 @@ fn parse_options(options: JsValue) -> JsResult<JsOptions> {
 }
 
 /// An option's spec as `Backgammon.optionSpecs()` gives it: the engine's [`OptionSpec`] with
-/// its default in each variant.
+/// its default in each variant. The kind's fields are written out (`min`/`max` of a number,
+/// `values` of an enum) rather than `#[serde(flatten)]`ed, and the defaults are a list written as
+/// a map: serde's flattening and a `BTreeMap` cost several KB of the .wasm for one table.
 #[derive(serde::Serialize)]
 struct JsOptionSpec {
     key: &'static str,
-    #[serde(flatten)]
-    kind: OptionKind,
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    min: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<&'static [&'static str]>,
     variants: &'static [Variant],
     stored: bool,
     doc: &'static str,
-    defaults: std::collections::BTreeMap<&'static str, Option<OptionValue>>,
+    defaults: Defaults,
+}
+
+/// An option's default in each variant, as a JS object keyed by variant name.
+struct Defaults(Vec<(&'static str, Option<OptionValue>)>);
+
+impl serde::Serialize for Defaults {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (variant, value) in &self.0 {
+            map.serialize_entry(variant, value)?;
+        }
+        map.end()
+    }
 }
 
 /// A game (or a match) of backgammon, table or acey-deucey.
@@ -258,13 +281,23 @@ impl Backgammon {
     pub fn option_specs() -> JsResult<JsValue> {
         let specs: Vec<JsOptionSpec> = OPTION_SPECS
             .iter()
-            .map(|s| JsOptionSpec {
-                key: s.key,
-                kind: s.kind,
-                variants: s.applies.variants(),
-                stored: s.stored,
-                doc: s.doc,
-                defaults: Variant::ALL.iter().map(|&v| (v.name(), s.default_for(v))).collect(),
+            .map(|s| {
+                let (kind, min, max, values) = match s.kind {
+                    OptionKind::Bool => ("bool", None, None, None),
+                    OptionKind::Number { min, max } => ("number", Some(min), Some(max), None),
+                    OptionKind::Enum { values } => ("enum", None, None, Some(values)),
+                };
+                JsOptionSpec {
+                    key: s.key,
+                    kind,
+                    min,
+                    max,
+                    values,
+                    variants: s.applies.variants(),
+                    stored: s.stored,
+                    doc: s.doc,
+                    defaults: Defaults(Variant::ALL.iter().map(|&v| (v.name(), s.default_for(v))).collect()),
+                }
             })
             .collect();
         to_js(&specs)
@@ -357,6 +390,13 @@ impl Backgammon {
     #[wasm_bindgen(unchecked_return_type = "BackgammonState")]
     pub fn state(&self) -> JsResult<JsValue> {
         to_js(&self.game.state())
+    }
+
+    /// The phase now, `state().phase` without building the rest of the state (a loop that only
+    /// asks what to do next crosses the boundary once, for a short string).
+    #[wasm_bindgen(unchecked_return_type = "BackgammonPhase")]
+    pub fn phase(&self) -> String {
+        self.game.phase().name().to_string()
     }
 
     /// Rolls the dice: the opening roll in phase 'opening' (one die each; ties roll again), else
@@ -497,8 +537,12 @@ impl Backgammon {
         if let Some(text) = play.as_string() {
             return game.play(&text).map_err(js_err);
         }
-        let steps: Vec<Step> =
-            from_js(play.clone(), "a play is a text such as '24/18 13/11' or an array of steps", "bad-argument")?;
+        let steps = match super::plain_steps(play) {
+            Some(steps) => steps,
+            None => {
+                from_js(play.clone(), "a play is a text such as '24/18 13/11' or an array of steps", "bad-argument")?
+            }
+        };
         game.play_steps(&steps).map_err(js_err)
     }
 
@@ -562,11 +606,9 @@ impl Backgammon {
             .ok_or_else(|| self.phase_error("there is no play to rank"))?;
         let out: Vec<JsHint> = hints
             .iter()
-            .map(|h| JsHint {
-                play: self.play_info(&h.play),
-                probabilities: h.probabilities,
-                equity: h.equity,
-                ply: h.ply,
+            .map(|h| {
+                let PlayInfo { notation, position_id, steps } = self.play_info(&h.play);
+                JsHint { notation, position_id, steps, probabilities: h.probabilities, equity: h.equity, ply: h.ply }
             })
             .collect();
         to_js(&out)

@@ -194,6 +194,44 @@ impl JsMove {
     }
 }
 
+thread_local! {
+    /// The 32 square names and the keys of a move as JS strings, made once per module instance:
+    /// a move list otherwise decodes a fresh JS string for every square of every move.
+    static MOVE_STRINGS: (Vec<JsValue>, [JsValue; 6]) = (
+        Square::ALL.iter().map(|s| JsValue::from_str(&s.to_string())).collect(),
+        ["notation", "from", "to", "path", "captured", "promotes"].map(JsValue::from_str),
+    );
+}
+
+/// Legal moves as JS objects, the shape of [`JsMove`] (the same keys in the same order; the tests
+/// compare them with the moves `play` returns through serde), built with the cached strings: the
+/// list a game loop asks for at every move.
+fn js_moves(moves: &[(Move, String)]) -> JsValue {
+    MOVE_STRINGS.with(|(squares, keys)| {
+        let square = |s: Square| &squares[s.index()];
+        let squares_of = |it: &mut dyn Iterator<Item = Square>| {
+            let a = js_sys::Array::new();
+            for s in it {
+                a.push(square(s));
+            }
+            a
+        };
+        let out = js_sys::Array::new();
+        for (mv, notation) in moves {
+            let o = js_sys::Object::new();
+            // properties of a fresh plain object: setting them cannot fail
+            let _ = js_sys::Reflect::set(&o, &keys[0], &JsValue::from_str(notation));
+            let _ = js_sys::Reflect::set(&o, &keys[1], square(mv.from()));
+            let _ = js_sys::Reflect::set(&o, &keys[2], square(mv.to()));
+            let _ = js_sys::Reflect::set(&o, &keys[3], &squares_of(&mut mv.path()));
+            let _ = js_sys::Reflect::set(&o, &keys[4], &squares_of(&mut mv.captures()));
+            let _ = js_sys::Reflect::set(&o, &keys[5], &JsValue::from_bool(mv.promotes()));
+            out.push(&o);
+        }
+        out.into()
+    })
+}
+
 #[derive(Serialize)]
 struct JsPiece {
     square: String,
@@ -375,9 +413,7 @@ impl RussianDraughts {
     /// The legal moves now (none once the game is over).
     #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "DraughtsMove[]")]
     pub fn legal_moves(&self) -> JsResult<JsValue> {
-        let moves: Vec<JsMove> =
-            self.game.legal_moves_with_notation().into_iter().map(|(m, n)| JsMove::new(&m, n)).collect();
-        to_js(&moves)
+        Ok(js_moves(&self.game.legal_moves_with_notation()))
     }
 
     /// Plays a move given in notation (`c3-d4`, `c3:e5`, `c3xe5`, or with intermediate squares).

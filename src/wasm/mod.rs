@@ -339,6 +339,47 @@ impl Copier {
     }
 }
 
+/// Steps as `legalPlays()` gives them, read straight from JS: an array of at most eight plain
+/// objects whose `from`, `to` and `die` are whole numbers from 0 to 255 and `hit` a boolean (any
+/// other own key ignored, as the general reader ignores it). `None` for anything else, which then
+/// goes through [`from_js`] and gets its exact error; every read goes through a catching import,
+/// so a getter or Proxy that throws also gives `None`. The general reader copies each object
+/// ([`plain`]) and reads the copy: about three times the boundary crossings of this, on the call
+/// a game loop makes most.
+pub(crate) fn plain_steps(value: &JsValue) -> Option<Vec<crate::backgammon::Step>> {
+    if !is_array_checked(value).ok()? {
+        return None;
+    }
+    let object_proto = prototype_checked(&js_sys::Object::new()).ok()?;
+    let array_proto = prototype_checked(&js_sys::Array::new()).ok()?;
+    if prototype_checked(value).ok()? != array_proto {
+        return None;
+    }
+    let len = get_checked(value, &"length".into()).ok()?.as_f64()?;
+    if !(0.0..=8.0).contains(&len) {
+        return None;
+    }
+    let byte = |v: &JsValue, key: &str| -> Option<u8> {
+        let x = get_checked(v, &key.into()).ok()?.as_f64()?;
+        (x.fract() == 0.0 && (0.0..=255.0).contains(&x)).then_some(x as u8)
+    };
+    let mut steps = Vec::with_capacity(len as usize);
+    for i in 0..len as u32 {
+        let v = get_checked(value, &JsValue::from_f64(i as f64)).ok()?;
+        if !v.is_object() || is_array_checked(&v).ok()? || prototype_checked(&v).ok()? != object_proto {
+            return None;
+        }
+        let hit = get_checked(&v, &"hit".into()).ok()?.as_bool()?;
+        steps.push(crate::backgammon::Step {
+            from: byte(&v, "from")?,
+            to: byte(&v, "to")?,
+            die: byte(&v, "die")?,
+            hit,
+        });
+    }
+    Some(steps)
+}
+
 /// What a caught JS exception says: an `Error`'s `message`, or a thrown string. It is as
 /// untrusted as the argument: read through the catching import, never with `toString`.
 fn exception_text(e: &JsValue) -> String {

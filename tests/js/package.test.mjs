@@ -1,7 +1,7 @@
 // The built npm package, imported exactly as a user would: `import ... from 'tabla'`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as tabla from 'tabla';
 
 test('the package imports in Node without an explicit init', () => {
@@ -19,7 +19,31 @@ test('package.json is an ESM package with types in its exports map', () => {
   assert.equal(pkg.type, 'module');
   assert.equal(pkg.exports['.'].types, './index.d.ts');
   assert.equal(pkg.exports['.'].node.types, './node.d.ts');
-  for (const f of pkg.files) readFileSync(new URL(`../../pkg/${f}`, import.meta.url));
+  for (const f of pkg.files) {
+    const url = new URL(`../../pkg/${f}`, import.meta.url);
+    if (f.endsWith('/')) assert.ok(statSync(url).isDirectory(), f);
+    else readFileSync(url);
+  }
+});
+
+test("the board ships as 'tabla/board': the element's modules, the engine taken from the package", () => {
+  const pkg = JSON.parse(readFileSync(new URL('../../pkg/package.json', import.meta.url)));
+  for (const key of ['./board', './board.js']) {
+    assert.deepEqual(pkg.exports[key], { types: './board.d.ts', default: './board.js' }, key);
+  }
+  for (const f of ['board.js', 'board/tabla-board.js']) assert.ok(pkg.sideEffects.includes(`./${f}`), f);
+  // every module of the web app's element is there, and the engine is the package's own index.js
+  const www = new URL('../../www/js/', import.meta.url);
+  const board = new URL('../../pkg/board/', import.meta.url);
+  for (const f of readdirSync(www, { recursive: true }).filter((f) => f.endsWith('.js'))) {
+    if (f === 'app.js') continue; // the app's page, not the element
+    const shipped = readFileSync(new URL(f, board), 'utf8');
+    const mine = readFileSync(new URL(f, www), 'utf8');
+    if (f === 'engine.js') {
+      assert.ok(shipped.includes("import('../index.js')"), 'board/engine.js loads the package');
+      assert.equal(shipped, mine.replace("import('../pkg/index.js')", "import('../index.js')"));
+    } else assert.equal(shipped, mine, f);
+  }
 });
 
 test('Node runs the SIMD build, and both builds are in the package', () => {

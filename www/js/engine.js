@@ -1,13 +1,15 @@
-// Loads the wasm package (www/pkg, built by scripts/build.sh) once, for every board on the page.
+// Loads the wasm package (www/pkg, built by scripts/build.sh; in the npm package the package
+// itself) once, for every board on the page.
 let loading = null;
 
 /** Resolves to the package module ({ Backgammon, RussianDraughts, ... }) after init. */
 export function loadEngine() {
   if (!loading) {
     loading = (async () => {
-      // index.js picks the SIMD build or the plain one, whichever this browser runs.
-      const url = new URL('../pkg/index.js', import.meta.url);
-      const mod = await import(url.href);
+      // index.js picks the SIMD build or the plain one, whichever this browser runs. A literal
+      // specifier, so that bundlers follow it; the npm package's copy (pkg/board/engine.js,
+      // scripts/build.sh) names its own ../index.js.
+      const mod = await import('../pkg/index.js');
       await mod.default();
       return mod;
     })();
@@ -128,7 +130,20 @@ export class AiSupervisor {
   }
 
   _attempt(msg, attempt, resolve, reject) {
-    if (!this.rec) this.rec = this._spawn();
+    if (!this.rec) {
+      try {
+        this.rec = this._spawn();
+      } catch (e) {
+        // the worker cannot even be made (a Content-Security-Policy, a browser without workers)
+        const reason = 'crashed';
+        return reject(
+          Object.assign(new Error(`The computer could not start (${e?.message ?? e}).`), {
+            code: 'ai-unavailable',
+            reason,
+          }),
+        );
+      }
+    }
     const rec = this.rec;
     const id = ++this.seq;
     const timer = setTimeout(() => this._fault(rec, 'timeout'), aiTimeout(msg.level, rec.answered));

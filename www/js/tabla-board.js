@@ -9,18 +9,24 @@
 // theme ("light"|"dark"; without it the page's prefers-color-scheme decides).
 // Colours: the CSS custom properties --tabla-<name> of board-style.js (THEME_NAMES), on the
 // element or an ancestor, e.g. --tabla-board, --tabla-point-light, --tabla-point-dark.
-// Properties and methods: game, engine, state, options, ready, newGame(), save(), load(save),
-// exportAs(format), importText(text), play(move), roll(), flip(), refresh(), and the game record:
-// browseTo(index) (the position after `index` entries of the move list's record; null: the game)
-// and browse('first' | 'prev' | 'next' | 'last').
-// Events (CustomEvent, bubbling, composed): "move", "gameover", "illegal", "ready", "error".
+// Properties and methods: game, engine, state, options, ready (resolves once the board is
+// playable), newGame(), save(), load(save), exportAs(format), importText(text), play(move), roll(),
+// actions() / act(id) / confirm() / undo() (the toolbar's controls, for a page that hides them with
+// controls="none"), flip(), refresh(), and the game record: browseTo(index) (the position after
+// `index` entries of the move list's record; null: the game) and browse('first' | 'prev' | 'next' |
+// 'last').
+// Events (CustomEvent, bubbling, composed): "move", "gameover", "illegal", "ready", "interactive",
+// "actions", "error", "ai-failed", "save-failed", "save-ok", "save-conflict",
+// "save-reloaded", "save-removed".
+// The reference for users: js/README.md, "The board" (the npm package ships this element as
+// `tabla/board`, scripts/build.sh).
 // Saving (persist="<key>", docs/storage.md): resume() puts the game saved under the key on the
 // board; "save-failed" / "save-ok" tell a write refused and the next that worked; another tab's
 // write to the key is "save-reloaded" (it continued this game: loaded) or "save-conflict" (this
 // board's game is not the one saved there: the page keeps it elsewhere), a removal "save-removed".
 import { loadEngine, aiSupport, AiSupervisor, lowerLevel } from './engine.js';
 import { GAMES, kindOf, kindForText } from './games.js';
-import { t, tn, setLanguage, preferredLanguage, language, errorText } from './i18n/index.js';
+import { translator, loadLanguage, preferredLanguage, pageLanguage } from './i18n/index.js';
 import { motionAllowed } from './anim.js';
 import * as store from './storage.js';
 import { STYLE, THEME_NAMES } from './board-style.js';
@@ -43,11 +49,14 @@ const ATTRS = [
   'theme',
 ];
 
-let langReady = null;
-function ensureLanguage(code) {
-  if (code && code !== language()) return setLanguage(code, { remember: false });
-  if (!langReady) langReady = setLanguage(preferredLanguage(), { remember: false });
-  return langReady;
+/**
+ * The texts a board speaks: its own `lang` attribute's language; without one, the language the
+ * page chose (i18n setLanguage, as the app does), else the reader's. It never changes the page's
+ * language or another board's.
+ */
+async function boardTranslator(lang) {
+  if (!lang && pageLanguage()) return translator(undefined);
+  return translator(await loadLanguage(lang || preferredLanguage()));
 }
 
 export class TablaBoard extends HTMLElement {
@@ -90,12 +99,20 @@ export class TablaBoard extends HTMLElement {
     // wrote or read (storage.js writeGame: a record with another stamp is never written over)
     this._writer = globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2);
     this._stamp = null;
-    this._ready = new Promise((r) => {
-      this._resolveReady = r;
+    this._ready = new Promise((resolve, reject) => {
+      // once: resolved with the board when it is playable, or rejected with the fatal error
+      this._settleReady = (error) => {
+        this._settleReady = () => {};
+        if (error) reject(error);
+        else resolve(this);
+      };
     });
-    this.t = t;
-    this.tn = tn;
-    this.errorText = errorText;
+    this._ready.catch(() => {}); // a page that never reads `ready` is told by the `error` event
+    // this board's language (boardTranslator); the controllers read `host.t` without `this`
+    this._tr = translator('en');
+    this.t = (key, params) => this._tr.t(key, params);
+    this.tn = (key, n, params) => this._tr.tn(key, n, params);
+    this.errorText = (e) => this._tr.errorText(e);
     this._wire();
   }
 
@@ -104,7 +121,10 @@ export class TablaBoard extends HTMLElement {
   connectedCallback() {
     this._ro = new ResizeObserver(() => this._resize());
     this._ro.observe(this.$.stage);
-    this._onLang = () => this._render();
+    // the page's language changed: a board without its own `lang` follows it
+    this._onLang = () => {
+      if (!this.getAttribute('lang')) this._setLang().then(() => this._render());
+    };
     globalThis.addEventListener('tabla-language', this._onLang);
     this._onDpr = () => this._resize();
     globalThis.addEventListener('resize', this._onDpr);
@@ -140,7 +160,7 @@ export class TablaBoard extends HTMLElement {
     else if (name === 'orientation') {
       this.flipped = newV === 'black';
       this._relayout();
-    } else if (name === 'lang') ensureLanguage(newV).then(() => this._render());
+    } else if (name === 'lang') this._setLang().then(() => this._render());
     else if (name === 'computer' && this.ctrl) {
       this._render();
       this._maybeComputer();
@@ -155,25 +175,38 @@ export class TablaBoard extends HTMLElement {
     const engine = loadEngine();
     engine.catch(() => {});
     this.kind.controller().catch(() => {});
-    await ensureLanguage(this.getAttribute('lang'));
+    await this._setLang();
     this._render();
     try {
       this.mod = await engine;
     } catch (e) {
-      this._fatal(t('err.engine'), e);
+      this._fatal(this.t('err.engine'), e);
       return;
     }
     this.aiSupport = aiSupport(this.mod);
     const raw = this.persistKey ? await store.readGame(this.persistKey) : null;
     const restored = raw !== null ? this._restore(raw) : false;
     if (!restored) this._create();
-    this._resolveReady(this);
-    this.emit('ready', { game: this.gameName });
+    // `ready` and the `ready` event come when the game is on the board and takes input (_attach)
   }
 
-  /** Resolves once the engine is loaded and a game is on the board. */
+  /**
+   * Resolves (to the board) once the engine is loaded and a game is on the board and takes input:
+   * `state`, `play()` and the rest work from then on. Rejects when the board cannot start (the
+   * engine failed to load, or the first game could not be created; an `error` event says so too).
+   */
   get ready() {
     return this._ready;
+  }
+
+  /** Takes this board's language from its `lang` attribute (or the page's); the last call wins. */
+  async _setLang() {
+    const want = this.getAttribute('lang');
+    const tr = await boardTranslator(want);
+    if (this.getAttribute('lang') !== want) return;
+    this._tr = tr;
+    // the shadow content is marked with the language it is in (screen readers, hyphenation)
+    this.$.wrap.lang = tr.lang;
   }
 
   // ---- public API ------------------------------------------------------------------------
@@ -283,7 +316,7 @@ export class TablaBoard extends HTMLElement {
   /** Load a tabla save (object or JSON text). Throws if it cannot be read. */
   load(save) {
     if (typeof save === 'string') save = JSON.parse(save);
-    if (!save || save.format !== SAVE_FORMAT || !GAMES.includes(save.game)) throw new Error(t('import.unknown'));
+    if (!save || save.format !== SAVE_FORMAT || !GAMES.includes(save.game)) throw new Error(this.t('import.unknown'));
     const engine = kindOf(save.game).fromData(this.mod, save.data, save.options);
     this._silent = true;
     this.setAttribute('game', save.game);
@@ -319,7 +352,7 @@ export class TablaBoard extends HTMLElement {
       }
     }
     const kind = kindForText(text);
-    if (!kind) throw new Error(t('import.unknown'));
+    if (!kind) throw new Error(this.t('import.unknown'));
     const engine = kind.importText(M, text, { game: this.gameName, options: this.options });
     // a position the engine says is over before a move (e.g. a Position ID of an empty board)
     if (!text.startsWith('{') && (engine.outcome?.() || engine.state().phase === 'game-over'))
@@ -340,6 +373,42 @@ export class TablaBoard extends HTMLElement {
 
   roll() {
     return this.ctrl?.roll?.();
+  }
+
+  /**
+   * What the player on turn may do now, as the board's toolbar offers it: `[{ id, label, key,
+   * disabled, primary }]`, `label` in the board's language. Backgammon ids: roll, double, replay,
+   * hint, undo, confirm, take, pass; draughts: its own (undo, hint, draw offers, ...). A page that
+   * hides the toolbar (`controls="none"`) draws its own buttons from this list and runs them with
+   * `act(id)`; the `actions` event says when the list changed.
+   */
+  actions() {
+    return (this.ctrl ? this.ctrl.controls() : []).map((c) => ({
+      id: c.id,
+      label: c.label,
+      key: c.key ?? null,
+      disabled: !!c.disabled,
+      primary: !!c.primary,
+    }));
+  }
+
+  /** Runs the action `id` of `actions()`, as its button would; false when it is not offered now. */
+  act(id) {
+    const c = this.ctrl?.controls().find((x) => x.id === id);
+    if (!c || c.disabled) return false;
+    if (this.ctrl.browsed) this.browseTo(null);
+    c.run();
+    return true;
+  }
+
+  /** Backgammon: ends the turn once the checkers moved form a legal play (`act('confirm')`). */
+  confirm() {
+    return this.act('confirm');
+  }
+
+  /** Takes back the last checker moved (backgammon) or the last move (draughts): `act('undo')`. */
+  undo() {
+    return this.act('undo');
   }
 
   // ---- host services for the controllers --------------------------------------------------
@@ -386,7 +455,7 @@ export class TablaBoard extends HTMLElement {
   persist() {
     if (!this.persistKey || !this.engine) return;
     if (this._holdSaves) {
-      if (store.read(`save:${this.persistKey}`) !== null) return this._saveFailed(t('err.saveKept'));
+      if (store.read(`save:${this.persistKey}`) !== null) return this._saveFailed(this.t('err.saveKept'));
       this._holdSaves = false;
     }
     let summary = null;
@@ -410,7 +479,7 @@ export class TablaBoard extends HTMLElement {
     }
     // too large for localStorage (or it is full): the whole record to IndexedDB, a stub here
     if (store.bigAvailable()) return this._spill({ ...this.save(), summary });
-    this._saveFailed(t('err.storage'));
+    this._saveFailed(this.t('err.storage'));
   }
 
   /** Saves to IndexedDB, one after the other, each judged against the stamp the last one left. */
@@ -427,7 +496,7 @@ export class TablaBoard extends HTMLElement {
           this.emit('save-ok', {});
         }
       } else if (r.result === 'conflict') this.emit('save-conflict', { key });
-      else this._saveFailed(t('err.storage'));
+      else this._saveFailed(this.t('err.storage'));
     });
     return this._spillQueue;
   }
@@ -496,12 +565,12 @@ export class TablaBoard extends HTMLElement {
    * and waits: `aiRecover('retry' | 'lower' | 'humans')` lets the player go on.
    */
   ai(req) {
-    if (!this._ai) this._ai = new AiSupervisor(new URL('./worker.js', import.meta.url));
+    if (!this._ai) this._ai = new AiSupervisor(null, createAiWorker);
     const p = this._ai.request({ game: this.gameName, options: this.options, level: this.level, ...req });
     // a move the game waits for (a cube answer or doubles choice has its own fallback)
     p.catch((e) => {
       if (e?.code === 'ai-unavailable' && (req.kind === 'bg' || req.kind === 'ru'))
-        this.emit('ai-failed', { message: errorText(e), reason: e.reason });
+        this.emit('ai-failed', { message: this.errorText(e), reason: e.reason });
     });
     return p;
   }
@@ -528,7 +597,7 @@ export class TablaBoard extends HTMLElement {
     try {
       engine = this.kind.create(this.mod, this.gameName, this.options);
     } catch (e) {
-      this._fatal(errorText(e), e);
+      this._fatal(this.errorText(e), e);
       return;
     }
     this._attach(engine);
@@ -578,7 +647,7 @@ export class TablaBoard extends HTMLElement {
         if (!this._setAsideOrHold(key, raw, `mismatch: ${save.game} held ${game}`)) return false;
         this._stamp = null;
         this.load({ ...save, game });
-        this._tell(t('err.saveMismatch', { named: t(`game.${save.game}`), game: t(`game.${game}`) }));
+        this._tell(this.t('err.saveMismatch', { named: this.t(`game.${save.game}`), game: this.t(`game.${game}`) }));
         this.persist();
         return true;
       } catch {
@@ -598,7 +667,7 @@ export class TablaBoard extends HTMLElement {
   _setAsideOrHold(key, raw, reason) {
     if (store.setAside(key, raw, reason)) return true;
     this._holdSaves = true;
-    this._tell(t('err.saveKept'));
+    this._tell(this.t('err.saveKept'));
     return false;
   }
 
@@ -614,13 +683,13 @@ export class TablaBoard extends HTMLElement {
     if (!this._setAsideOrHold(key, raw, `${reason}${code ? ` [${code}]` : ''}${e ? `: ${e.message}` : ''}`))
       return false;
     // the engine's own words for what it refused (its error code's text), when it said why
-    const why = code ? errorText(e) : '';
+    const why = code ? this.errorText(e) : '';
     this._tell(
       reason === 'version'
-        ? t('err.saveVersion', { version: String(version) })
+        ? this.t('err.saveVersion', { version: String(version) })
         : why
-          ? t('err.saveBrokenWhy', { why })
-          : t('err.saveBroken'),
+          ? this.t('err.saveBrokenWhy', { why })
+          : this.t('err.saveBroken'),
     );
     return false;
   }
@@ -637,7 +706,7 @@ export class TablaBoard extends HTMLElement {
       if (this.engine !== engine) return;
       if (!this.ctrl || this.ctrl.kind !== kind.id) this.ctrl = new Controller(this);
       this.$.wrap.dataset.kind = kind.id;
-      this.$.canvas.setAttribute('aria-label', t('a11y.board', { game: t(`game.${this.gameName}`) }));
+      this.$.canvas.setAttribute('aria-label', this.t('a11y.board', { game: this.t(`game.${this.gameName}`) }));
       this.ctrl.browsed = null;
       this.$.wrap.classList.remove('browsing');
       this.ctrl.setGame(engine);
@@ -647,6 +716,8 @@ export class TablaBoard extends HTMLElement {
         // the first moment the board is drawn and takes input (measured by scripts/budget.mjs)
         if (globalThis.performance && performance.mark) performance.mark('tabla-interactive');
         this.emit('interactive', {});
+        this._settleReady(null);
+        this.emit('ready', {});
       }
       this.announce(this.ctrl.statusText());
       if (this._notice) {
@@ -664,6 +735,7 @@ export class TablaBoard extends HTMLElement {
     this.$.status.textContent = message;
     this.$.wrap.classList.add('failed');
     this.emit('error', { message, cause: String(e?.message || e) });
+    this._settleReady(Object.assign(new Error(message), { cause: e }));
   }
 
   _maybeComputer() {
@@ -737,8 +809,8 @@ export class TablaBoard extends HTMLElement {
     this._renderPanel();
     this._renderMoves();
     if (this.ctrl) this.$.desc.textContent = this.ctrl.describe();
-    this.$.canvas.setAttribute('aria-roledescription', t('a11y.board', { game: t(`game.${this.gameName}`) }));
-    this.$.keys.textContent = this.ctrl?.keysHelp ? this.ctrl.keysHelp() : t('a11y.keys');
+    this.$.canvas.setAttribute('aria-roledescription', this.t('a11y.board', { game: this.t(`game.${this.gameName}`) }));
+    this.$.keys.textContent = this.ctrl?.keysHelp ? this.ctrl.keysHelp() : this.t('a11y.keys');
   }
 
   _renderStatus() {
@@ -747,7 +819,11 @@ export class TablaBoard extends HTMLElement {
       if (!this.$.wrap.classList.contains('failed')) this.$.status.textContent = '…';
       return;
     }
-    this.$.status.textContent = c.browsed ? this._browseText() : this._thinking ? t('status.thinking') : c.statusText();
+    this.$.status.textContent = c.browsed
+      ? this._browseText()
+      : this._thinking
+        ? this.t('status.thinking')
+        : c.statusText();
     this.$.info.textContent = c.info();
     const players = c.players();
     const html = players
@@ -773,6 +849,7 @@ export class TablaBoard extends HTMLElement {
     }
     tools.dataset.sig = sig;
     this._controls = list;
+    if (this.ctrl) this.emit('actions', { actions: this.actions() });
     const focusedId = this.shadowRoot.activeElement?.dataset ? this.shadowRoot.activeElement.dataset.id : null;
     tools.innerHTML = list
       .map(
@@ -843,15 +920,15 @@ export class TablaBoard extends HTMLElement {
     // nothing to browse and no hint yet: the board gets the room (small screens)
     this.$.side.hidden = !rec || (!rec.cells.length && !hint);
     if (!rec) return;
-    this.$.side.querySelector('h2').textContent = t('ru.moves');
+    this.$.side.querySelector('h2').textContent = this.t('ru.moves');
     const nav = this.$.side.querySelector('.nav');
-    nav.setAttribute('aria-label', t('nav.label'));
+    nav.setAttribute('aria-label', this.t('nav.label'));
     const cur = c.browsed ? c.browsed.index : rec.live;
     const stops = this._stops(rec);
     for (const b of nav.querySelectorAll('button')) {
       const which = b.dataset.nav;
-      b.setAttribute('aria-label', t(`nav.${which}`));
-      b.title = t(`nav.${which}`);
+      b.setAttribute('aria-label', this.t(`nav.${which}`));
+      b.title = this.t(`nav.${which}`);
       b.disabled = which === 'first' || which === 'prev' ? cur <= stops[0] : !c.browsed;
     }
     const rows = [];
@@ -925,7 +1002,7 @@ export class TablaBoard extends HTMLElement {
   _browseText() {
     const c = this.ctrl;
     const cell = c.records().cells.find((x) => x.index === c.browsed.index);
-    return t('moves.browsing', { n: cell ? cell.text : t('moves.start') });
+    return this.t('moves.browsing', { n: cell ? cell.text : this.t('moves.start') });
   }
 
   // ---- input wiring ------------------------------------------------------------------------
@@ -1022,6 +1099,28 @@ export class TablaBoard extends HTMLElement {
       else if (b.dataset.pb !== undefined) this._panel.buttons[Number(b.dataset.pb)].run();
     });
   }
+}
+
+let workerShim = null;
+/**
+ * The computer opponent's worker (worker.js beside this module). From the page's own origin it is
+ * the module itself, written as the literal form bundlers recognise and bundle. From another
+ * origin (the package on a CDN) a Worker cannot be constructed from its URL, so a same-origin
+ * blob module imports it; worker.js and the package then load from their own origin (its server
+ * must allow cross-origin module loads, CORS, as CDNs do).
+ */
+function createAiWorker() {
+  if (new URL(import.meta.url).origin === globalThis.location?.origin)
+    return new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  // The name in a variable: a literal here would be taken by bundlers for an asset of its own
+  // (Vite inlines a small one as a data: URL, whose imports then cannot resolve).
+  const file = './worker.js';
+  const url = new URL(file, import.meta.url).href;
+  if (workerShim?.target !== url) {
+    const text = `import ${JSON.stringify(url)};`;
+    workerShim = { target: url, href: URL.createObjectURL(new Blob([text], { type: 'text/javascript' })) };
+  }
+  return new Worker(workerShim.href, { type: 'module' });
 }
 
 function esc(s) {

@@ -370,7 +370,9 @@ impl Tablebase {
     fn build(max_pieces: u32, mut all: Vec<Material>) -> Result<Tablebase, TablebaseError> {
         let n = MAX_PIECES as usize + 1;
         let mut tb = Tablebase { max_pieces, slices: Vec::new(), lookup: vec![NONE; n * n * n * n] };
-        all.sort_by_key(|m| (m.total(), m.men + m.opp_men, *m));
+        // the few materials of a database (at most a few hundred): the small sort (no std sort in the .wasm)
+        let order = |m: &Material| (m.total(), m.men + m.opp_men, *m);
+        crate::small_sort::sort_by(&mut all, |a, b| order(a).cmp(&order(b)));
         let mut done = std::collections::HashSet::new();
         for m in all {
             if done.contains(&m) {

@@ -403,8 +403,13 @@ export class BackgammonController {
       return;
     }
     if (st.phase !== 'move') return;
-    // the dice (a second click of a double-click that rolled them) are not a move
-    if (diceAt(this.L, x, y) && !this.sel) return;
+    // the dice are not a move (nor the second click of a double-click that rolled them); once the
+    // checkers moved form a whole play, a click on them ends the turn, as Confirm does (the one
+    // way by mouse on a board without its toolbar, controls="none")
+    if (diceAt(this.L, x, y) && !this.sel) {
+      if (st.canConfirm && st.canUndo) this.confirm();
+      return;
+    }
     const hit = hitTest(this.L, x, y);
     this.activate(hit, x, y);
   }
