@@ -116,6 +116,8 @@ pub struct MoveAnalysis {
     pub forced: bool,
     /// White's expectation after the move (see the module doc).
     pub white_expectation: f32,
+    /// Its contribution to [`summarize`].
+    pub tally: DraughtsTally,
 }
 
 /// Why a move cannot be analysed.
@@ -197,6 +199,7 @@ pub fn analyze_move(
     let mark = if forced { None } else { DraughtsMark::of(lost) };
     let white = ply.before.turn() == Color::White;
     let white_value = if white { played_value } else { -played_value };
+    let missed_win = missed_win && !forced;
     Ok(MoveAnalysis {
         index,
         color: if white { "white" } else { "black" },
@@ -207,9 +210,10 @@ pub fn analyze_move(
         played_value,
         lost,
         mark,
-        missed_win: missed_win && !forced,
+        missed_win,
         forced,
         white_expectation: expectation(white_value),
+        tally: DraughtsTally { white, forced, lost, mark, missed_win },
     })
 }
 
@@ -226,7 +230,7 @@ pub struct DraughtsSummary {
     pub average_lost: i32,
 }
 
-/// What a move adds to its side's figures: `(white?, forced, lost, mark, missed win)`.
+/// What a move adds to its side's figures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DraughtsTally {
@@ -235,19 +239,6 @@ pub struct DraughtsTally {
     pub lost: i32,
     pub mark: Option<DraughtsMark>,
     pub missed_win: bool,
-}
-
-impl MoveAnalysis {
-    /// Its contribution to [`summarize`].
-    pub fn tally(&self) -> DraughtsTally {
-        DraughtsTally {
-            white: self.color == "white",
-            forced: self.forced,
-            lost: self.lost,
-            mark: self.mark,
-            missed_win: self.missed_win,
-        }
-    }
 }
 
 /// Both sides' figures, `[white, black]`.
