@@ -236,7 +236,7 @@ fn draughts_analysis_of_a_whole_game_is_consistent_and_reproducible() {
     }
     // Reproducible: the engine's table is cleared for each move.
     assert_eq!(analyze_move(&mut engine, &g, n - 1, &o).unwrap(), moves[n - 1]);
-    let s = summarize_draughts(&moves.iter().map(|m| m.tally()).collect::<Vec<_>>());
+    let s = summarize_draughts(&moves.iter().map(|m| m.tally).collect::<Vec<_>>());
     assert_eq!(s[0].decisions + s[1].decisions, moves.iter().filter(|m| !m.forced).count() as u32);
     assert!(analyze_move(&mut engine, &g, n, &o).is_err());
 }
