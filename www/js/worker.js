@@ -52,6 +52,21 @@ self.onmessage = async (e) => {
         pv: a.pv,
         depth: a.depth,
       };
+    } else if (kind === 'bg-analyze') {
+      // one turn of the game analysis (issue 16), so the page can show progress between turns
+      const g = load();
+      const n = g.analysisLength();
+      const i = e.data.index;
+      result = { length: n, turn: i < n ? g.analyzeTurn(i, { ply: e.data.ply ?? 1 }) : null };
+    } else if (kind === 'bg-analysis-summary') {
+      result = M.Backgammon.analysisSummary(e.data.tallies);
+    } else if (kind === 'ru-analyze') {
+      const g = load();
+      const n = g.analysisLength();
+      const i = e.data.index;
+      result = { length: n, move: i < n ? g.analyzeMove(i, e.data.nodes ? { nodes: e.data.nodes } : {}) : null };
+    } else if (kind === 'ru-analysis-summary') {
+      result = M.RussianDraughts.analysisSummary(e.data.tallies);
     } else if (kind === 'bg-doubles') {
       const g = load();
       result = g.bestDoubles({ level });
