@@ -175,3 +175,30 @@ impl RussianDraughts {
         to_js(&serde_json::json!({ "white": white, "black": black }))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The .d.ts text declares every type the bindings name, and states the engine's thresholds.
+    #[test]
+    fn typescript_analysis_types_are_declared_with_the_engine_thresholds() {
+        for name in [
+            "TurnAnalysis",
+            "AnalysisTally",
+            "PlayerAnalysisSummary",
+            "DraughtsMoveAnalysis",
+            "DraughtsTally",
+            "DraughtsAnalysisSummary",
+        ] {
+            assert!(TS_TEXT.contains(&format!("export interface {name} ")), "{name}");
+        }
+        for (word, value) in [("doubtful", bg::DOUBTFUL), ("bad", bg::BAD), ("very bad", bg::VERY_BAD)] {
+            assert!(TS_TEXT.contains(&format!("{word} >= {value}")), "{word} >= {value}");
+        }
+        for (word, value) in [("very lucky", bg::VERY_LUCKY), ("lucky", bg::LUCKY)] {
+            assert!(TS_TEXT.contains(&format!("{word} >= {value}")), "{word} >= {value}");
+        }
+        assert!(TS_TEXT.contains(&format!("mistake: lost >= {}; blunder: lost >= {}", ru::MISTAKE, ru::BLUNDER)));
+    }
+}

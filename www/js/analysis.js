@@ -55,7 +55,8 @@ export class GameAnalysis {
         const item = bg ? r.turn : r.move;
         if (item) this.items.push(item);
         this.done = i + 1;
-        board._renderAnalysis();
+        // the marks appear in the move list as the analysis reaches them
+        board._renderMoves();
       }
       const summary = await board.ai({
         kind: bg ? 'bg-analysis-summary' : 'ru-analysis-summary',
