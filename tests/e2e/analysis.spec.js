@@ -9,7 +9,7 @@ async function importLongBackgammonGame(page, turns) {
   return page.evaluate((turns) => {
     const M = window.tabla.board.mod;
     for (let seed = 1; seed < 200; seed++) {
-      const g = new M.Backgammon({ variant: 'backgammon', seed, cube: false });
+      const g = new M.Backgammon({ variant: 'backgammon', seed });
       let plays = 0;
       for (let i = 0; i < 3000 && !g.outcome(); i++) {
         const s = g.state();

@@ -142,6 +142,7 @@ kbd { font: .75em ui-monospace, monospace; opacity: .75; border: 1px solid curre
 .an-chart .frame { fill: none; stroke: var(--line); stroke-width: .3; }
 .an-chart .mid { stroke: var(--line); stroke-width: .3; stroke-dasharray: 1 1; }
 .an-chart .line { fill: none; stroke: var(--accent); stroke-width: .8; vector-effect: non-scaling-stroke; }
+.an-chart .sel { stroke: currentColor; stroke-width: .4; vector-effect: non-scaling-stroke; }
 .an-chart .dot { fill: #d9a000; }
 .an-chart .dot.bad, .an-chart .dot.mistake { fill: #e06000; }
 .an-chart .dot.very-bad, .an-chart .dot.blunder { fill: #d01010; }

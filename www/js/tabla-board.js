@@ -814,7 +814,9 @@ export class TablaBoard extends HTMLElement {
         const m = marks.get(x.cell);
         if (m?.mark) marked.push({ i, mark: m.mark });
       });
-      const svg = chartSvg(values, marked, -1);
+      // the decision the move list shows, if any, as a line across the chart
+      const selected = c.browsed ? a.items.findIndex((x) => x.cell === c.browsed.index) : -1;
+      const svg = chartSvg(values, marked, selected);
       const inner = chart.querySelector('g');
       if (inner.innerHTML !== svg) inner.innerHTML = svg;
       const pct = (v) => Math.round(100 * v);

@@ -30,10 +30,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::api::{cube_action_for_game, play_context};
-use super::cube::CubeAdvice;
+use super::api::{cube_state, play_context};
+use super::cube::{CubeAdvice, advice as cube_advice};
 use super::search::{GameRules, Searcher, Segment};
-use super::{MAX_PLY, net};
+use super::{MAX_PLY, evaluate, net};
 use crate::backgammon::{Action, Game, Player, Position, SaveError, Step, format_play};
 use crate::dice::{ALL_21, roll_probability};
 
@@ -321,6 +321,12 @@ pub fn turn_count(game: &Game) -> Result<usize, AnalysisError> {
 /// the roll's best play minus the average of that over the rolls that can come (all 21, or for
 /// an `opening` roll without doubles the 15 non-doubles).
 pub fn luck_of_roll(pos: &Position, d1: u8, d2: u8, rules: &GameRules, opening: bool) -> f32 {
+    luck_given(pos, d1, d2, rules, opening, None)
+}
+
+/// [`luck_of_roll`], with the 1-ply value of `pos` on roll when the caller has it (the same
+/// number the average over all 21 rolls is).
+fn luck_given(pos: &Position, d1: u8, d2: u8, rules: &GameRules, opening: bool, one_ply: Option<f32>) -> f32 {
     let mut s = Searcher::new(net(rules.variant()), *rules);
     let no_doubles = opening && !rules.first_roll_may_be_doubles();
     let best = |a: u8, b: u8, s: &mut Searcher| s.rank(pos, a, b, Segment::Roll, 0)[0].value.equity;
@@ -335,6 +341,8 @@ pub fn luck_of_roll(pos: &Position, d1: u8, d2: u8, rules: &GameRules, opening: 
             }
         }
         sum / weight
+    } else if let Some(v) = one_ply {
+        v
     } else {
         // The 1-ply value on roll is exactly this average: each roll's best play by 0-ply.
         s.on_roll(pos, 1).equity
@@ -358,8 +366,17 @@ pub fn analyze_turn(game: &Game, index: usize, options: &AnalysisOptions) -> Res
         }
     };
 
+    // The evaluation behind the cube advice, kept: at 1-ply it is also the average the luck needs.
+    let mut on_roll: Option<(Position, f32)> = None;
     let cube = t.cube.as_ref().and_then(|(before, doubled, response)| {
-        let advice = cube_action_for_game(before, ply)?;
+        if !before.cube().enabled {
+            return None;
+        }
+        let e = evaluate(&before.position(), &rules, ply);
+        if e.ply == 1 {
+            on_roll = Some((before.position(), e.equity));
+        }
+        let advice = cube_advice(&e.probabilities, rules.scoring(), &cube_state(before));
         // Money values are in points at the cube's value; match values are match chances.
         let unit = if before.options().match_length == 0 { before.cube().value.max(1) as f32 } else { 1.0 };
         let (nd, dt, dp) = (advice.no_double / unit, advice.double_take / unit, advice.double_pass / unit);
@@ -405,7 +422,8 @@ pub fn analyze_turn(game: &Game, index: usize, options: &AnalysisOptions) -> Res
             let opening =
                 before.record().iter().rev().find(|a| matches!(a, Action::OpeningRoll { .. } | Action::Roll { .. }));
             let opening = matches!(opening, Some(Action::OpeningRoll { .. }));
-            let v = luck_of_roll(&pos, d1, d2, &rules, opening);
+            let one_ply = on_roll.filter(|(p, _)| *p == pos).map(|(_, v)| v);
+            let v = luck_given(&pos, d1, d2, &rules, opening, one_ply);
             luck = Some(Luck { value: v, mark: LuckMark::of(v) });
             tally.luck = v;
         }
