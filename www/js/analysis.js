@@ -27,6 +27,7 @@ export class GameAnalysis {
     this.summary = null;
     this.error = null;
     this.ms = 0;
+    this.firstMs = 0;
   }
 
   get bg() {
@@ -50,6 +51,8 @@ export class GameAnalysis {
       for (let i = 0, n = 1; i < n; i++) {
         const r = await board.ai({ kind: bg ? 'bg-analyze' : 'ru-analyze', save, index: i });
         if (run !== this.run) return;
+        // the first answer includes the worker's start (loading the .wasm) when it had none yet
+        if (i === 0) this.firstMs = performance.now() - started;
         n = r.length;
         this.total = n;
         const item = bg ? r.turn : r.move;

@@ -769,6 +769,7 @@ export class TablaBoard extends HTMLElement {
     bar.firstElementChild.style.width = `${a.total ? (100 * a.done) / a.total : 0}%`;
     box.dataset.status = a.status;
     box.dataset.ms = String(Math.round(a.ms));
+    box.dataset.firstMs = String(Math.round(a.firstMs));
     const sum = box.querySelector('.an-summary');
     const lines = [];
     if (a.status === 'failed') lines.push(t('an.failed', { msg: a.error }));
