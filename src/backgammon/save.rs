@@ -310,32 +310,7 @@ impl Game {
         if save.format != FORMAT || save.version == 0 {
             return Err(SaveError::Format { format: save.format.clone(), version: save.version });
         }
-        let options = save.options;
-        let mut game = match &save.start {
-            None => Game::with_dice(options, Dice::fixed([])),
-            Some(s) => {
-                let mut p = Position::from_position_id(&s.position_id).map_err(SaveError::Start)?;
-                // The ID counts not-yet-entered checkers on the bar.
-                for side in 0..2 {
-                    let bar = p.bar(side == 1);
-                    let u = s.unentered[side];
-                    if u > bar {
-                        return Err(SaveError::Inconsistent { field: "start position" });
-                    }
-                    if side == 0 {
-                        p.board[25] -= u as i8;
-                    } else {
-                        p.board[0] += u as i8;
-                    }
-                    p.unentered[side] = u;
-                }
-                let mut g = Game::from_position(p, s.turn, options, Dice::fixed([]));
-                if let Some(m) = s.match_start {
-                    g.restore_match(m);
-                }
-                g
-            }
-        };
+        let mut game = Game::start_of_save(save)?;
         let mut seeded = match save.dice {
             SavedDice::Seeded { seed } => Some(SeededDice::new(seed)),
             _ => None,
@@ -383,6 +358,51 @@ impl Game {
             return Err(SaveError::Inconsistent { field: "cube" });
         }
         Ok(game)
+    }
+
+    /// The game a save's record starts from (its options, its custom start and match state),
+    /// before any action; dice come only from the record.
+    fn start_of_save(save: &Save) -> Result<Game, SaveError> {
+        let options = save.options;
+        let game = match &save.start {
+            None => Game::with_dice(options, Dice::fixed([])),
+            Some(s) => {
+                let mut p = Position::from_position_id(&s.position_id).map_err(SaveError::Start)?;
+                // The ID counts not-yet-entered checkers on the bar.
+                for side in 0..2 {
+                    let bar = p.bar(side == 1);
+                    let u = s.unentered[side];
+                    if u > bar {
+                        return Err(SaveError::Inconsistent { field: "start position" });
+                    }
+                    if side == 0 {
+                        p.board[25] -= u as i8;
+                    } else {
+                        p.board[0] += u as i8;
+                    }
+                    p.unentered[side] = u;
+                }
+                let mut g = Game::from_position(p, s.turn, options, Dice::fixed([]));
+                if let Some(m) = s.match_start {
+                    g.restore_match(m);
+                }
+                g
+            }
+        };
+        Ok(game)
+    }
+
+    /// Replays this game's record from the start, showing `visit` the game just before each
+    /// action and the action (the analysis walks a game this way: every decision is seen in the
+    /// state the engine had when it was made, with the engine's own phases and legal plays).
+    pub fn replay_each(&self, mut visit: impl FnMut(&Game, &Action)) -> Result<(), SaveError> {
+        let save = self.to_save();
+        let mut game = Game::start_of_save(&save)?;
+        for (index, action) in save.record.iter().enumerate() {
+            visit(&game, action);
+            game.apply_action(action).map_err(|error| SaveError::Replay { index, error })?;
+        }
+        Ok(())
     }
 
     /// Replays this game's record from the start into a new game (same options, same dice as

@@ -13,6 +13,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::errors::{ErrorCode, Field};
 
+#[cfg(feature = "ai")]
+mod analysis;
 mod backgammon;
 mod draughts;
 

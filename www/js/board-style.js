@@ -132,6 +132,24 @@ kbd { font: .75em ui-monospace, monospace; opacity: .75; border: 1px solid curre
 .nav button { min-height: 36px; min-width: 44px; padding: 2px 8px; }
 .side .head { display: flex; align-items: center; justify-content: space-between; gap: 8px; flex-wrap: wrap; }
 .hintbox[hidden] { display: none; }
+.analysis { margin-top: 6px; }
+.analysis[hidden], .an-progress[hidden], .an-detail[hidden], .an-chart[hidden] { display: none; }
+.analysis h3 { font-size: 0.875em; margin: 6px 0 2px; }
+.an-progress { height: 8px; border: 1px solid var(--line); border-radius: 4px; margin: 4px 0; overflow: hidden; }
+.an-fill { height: 100%; width: 0; background: var(--accent); transition: width .2s; }
+.an-summary p, .an-detail { font-size: 0.813em; margin: 2px 0; }
+.an-chart { display: block; width: 100%; height: 64px; margin-top: 4px; }
+.an-chart .frame { fill: none; stroke: var(--line); stroke-width: .3; }
+.an-chart .mid { stroke: var(--line); stroke-width: .3; stroke-dasharray: 1 1; }
+.an-chart .line { fill: none; stroke: var(--accent); stroke-width: .8; vector-effect: non-scaling-stroke; }
+.an-chart .sel { stroke: currentColor; stroke-width: .4; vector-effect: non-scaling-stroke; }
+.an-chart .dot { fill: #d9a000; }
+.an-chart .dot.bad, .an-chart .dot.mistake { fill: #e06000; }
+.an-chart .dot.very-bad, .an-chart .dot.blunder { fill: #d01010; }
+.moves .mark { margin-left: 2px; font-weight: 700; }
+.moves button[data-mark="doubtful"] .mark { color: #b08000; }
+.moves button[data-mark="bad"] .mark, .moves button[data-mark="mistake"] .mark { color: #d05000; }
+.moves button[data-mark="very-bad"] .mark, .moves button[data-mark="blunder"] .mark { color: #d01010; }
 .hintbox h3 { font-size: 0.875em; margin: 6px 0 2px; }
 .hints { margin: 0; padding-left: 0; list-style: none; font-size: 0.875em; }
 .hints button { min-height: 32px; width: 100%; text-align: left; padding: 2px 6px; border-width: 1px; font-variant-numeric: tabular-nums; }

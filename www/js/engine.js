@@ -65,6 +65,15 @@ const ANSWER = {
     Array.isArray(r) &&
     r.every((h) => typeof h?.notation === 'string' && Array.isArray(h.steps) && typeof h.equity === 'number'),
   'ru-hint': (r) => !!r && typeof r.best?.notation === 'string' && Array.isArray(r.pv) && !!r.score,
+  // the game analysis (www/js/analysis.js): one decision per request, then the summary
+  'bg-analyze': (r) =>
+    !!r && isInt(r.length) && (r.turn === null || (isInt(r.turn?.index) && typeof r.turn.whiteWin === 'number')),
+  'bg-analysis-summary': (r) => !!r && typeof r.white?.errorRate === 'number' && typeof r.black?.errorRate === 'number',
+  'ru-analyze': (r) =>
+    !!r &&
+    isInt(r.length) &&
+    (r.move === null || (typeof r.move?.played === 'string' && typeof r.move.whiteExpectation === 'number')),
+  'ru-analysis-summary': (r) => !!r && isInt(r.white?.decisions) && isInt(r.black?.decisions),
 };
 
 /** Why the computer gave up: a `{ code: 'ai-unavailable', reason }` error, reason one of these. */

@@ -30,6 +30,7 @@ import { translator, loadLanguage, preferredLanguage, pageLanguage } from './i18
 import { motionAllowed } from './anim.js';
 import * as store from './storage.js';
 import { STYLE, THEME_NAMES } from './board-style.js';
+import { GameAnalysis, chartSvg } from './analysis.js';
 
 const SAVE_FORMAT = 'tabla-save';
 const isDraughtsGame = (game) => kindOf(game).id !== kindOf('backgammon').id;
@@ -113,6 +114,7 @@ export class TablaBoard extends HTMLElement {
     this.t = (key, params) => this._tr.t(key, params);
     this.tn = (key, n, params) => this._tr.tn(key, n, params);
     this.errorText = (e) => this._tr.errorText(e);
+    this.analysis = new GameAnalysis(this);
     this._wire();
   }
 
@@ -709,6 +711,7 @@ export class TablaBoard extends HTMLElement {
       this.$.canvas.setAttribute('aria-label', this.t('a11y.board', { game: this.t(`game.${this.gameName}`) }));
       this.ctrl.browsed = null;
       this.$.wrap.classList.remove('browsing');
+      this.analysis.reset();
       this.ctrl.setGame(engine);
       this._resize();
       if (!this._interactive) {
@@ -937,9 +940,16 @@ export class TablaBoard extends HTMLElement {
       if (row && !row[cell.player] && (cell.player === 'black' || (!row.white && !row.black))) row[cell.player] = cell;
       else rows.push({ [cell.player]: cell });
     }
+    const marks = this.analysis.cellMarks(rec);
+    this._marks = marks;
+    // a mark of the analysis: its symbol shown, its words read (the cell's name says them)
+    const markHtml = (m) =>
+      m
+        ? `${m.symbol ? `<span class="mark" aria-hidden="true">${esc(m.symbol)}</span>` : ''}${m.words ? `<span class="sr">, ${esc(m.words)}</span>` : ''}`
+        : '';
     const cellHtml = (cell) =>
       cell
-        ? `<button type="button" data-index="${cell.index}"${c.browsed && c.browsed.index === cell.index ? ' aria-current="step"' : ''}>${esc(cell.text)}</button>`
+        ? `<button type="button" data-index="${cell.index}"${marks.get(cell.index)?.mark ? ` data-mark="${marks.get(cell.index).mark}"` : ''}${c.browsed && c.browsed.index === cell.index ? ' aria-current="step"' : ''}>${esc(cell.text)}${markHtml(marks.get(cell.index))}</button>`
         : '';
     const html = rows
       .map((r, i) => `<li value="${i + 1}"><span>${cellHtml(r.white)}</span><span>${cellHtml(r.black)}</span></li>`)
@@ -954,6 +964,92 @@ export class TablaBoard extends HTMLElement {
       if (focusedIndex !== undefined) this.$.moves.querySelector(`[data-index="${focusedIndex}"]`)?.focus();
     }
     this._renderHints();
+    this._renderAnalysis();
+  }
+
+  /** The analysis region under the moves: its button, progress bar, figures, detail and chart. */
+  _renderAnalysis() {
+    const box = this.$.side.querySelector('.analysis');
+    const c = this.ctrl;
+    const rec = c?.records ? c.records() : null;
+    const a = this.analysis;
+    box.hidden = !rec?.cells.length;
+    if (box.hidden) return;
+    box.querySelector('h3').textContent = this.t('an.title');
+    const run = box.querySelector('.an-run');
+    run.textContent = this.t(a.status === 'done' || a.status === 'failed' ? 'an.again' : 'an.run');
+    run.disabled = a.status === 'running';
+    const bar = box.querySelector('.an-progress');
+    bar.hidden = a.status !== 'running';
+    bar.setAttribute('aria-label', this.t('an.progress'));
+    bar.setAttribute('aria-valuemax', String(Math.max(1, a.total)));
+    bar.setAttribute('aria-valuenow', String(a.done));
+    bar.setAttribute('aria-valuetext', this.t('an.running', { done: a.done, n: a.total || '…' }));
+    bar.firstElementChild.style.width = `${a.total ? (100 * a.done) / a.total : 0}%`;
+    box.dataset.status = a.status;
+    box.dataset.ms = String(Math.round(a.ms));
+    box.dataset.firstMs = String(Math.round(a.firstMs));
+    const sum = box.querySelector('.an-summary');
+    const lines = [];
+    if (a.status === 'failed') lines.push(this.t('an.failed', { msg: a.error }));
+    if (a.summary)
+      for (const side of ['white', 'black']) {
+        const s = a.summary[side];
+        const player = this.t(`player.${side}`);
+        lines.push(
+          a.family === 'bg'
+            ? this.t('an.bgSummary', {
+                player,
+                rate: s.errorRate.toFixed(1),
+                n: s.decisions,
+                d: s.doubtful,
+                b: s.bad,
+                vb: s.veryBad,
+                luck: (s.luck >= 0 ? '+' : '−') + Math.abs(s.luck).toFixed(2),
+              })
+            : this.t('an.ruSummary', {
+                player,
+                m: s.mistakes,
+                b: s.blunders,
+                w: s.missedWins,
+                avg: (s.averageLost / 100).toFixed(2),
+              }),
+        );
+      }
+    const sumHtml = lines.map((l) => `<p>${esc(l)}</p>`).join('');
+    if (sum.innerHTML !== sumHtml) sum.innerHTML = sumHtml;
+    const marks = this._marks || new Map();
+    const detail = box.querySelector('.an-detail');
+    const sel = c.browsed ? marks.get(c.browsed.index) : null;
+    const text = sel ? [sel.words, sel.detail].filter(Boolean).join(': ') : '';
+    if (detail.textContent !== text) detail.textContent = text;
+    detail.hidden = !text;
+    const chart = box.querySelector('.an-chart');
+    const values = a.chances();
+    chart.toggleAttribute('hidden', values.length < 1);
+    if (values.length) {
+      // the chart's dots: the analysed decisions whose cell has a mark
+      const marked = [];
+      a.items.forEach((x, i) => {
+        const m = marks.get(x.cell);
+        if (m?.mark) marked.push({ i, mark: m.mark });
+      });
+      // the decision the move list shows, if any, as a line across the chart
+      const selected = c.browsed ? a.items.findIndex((x) => x.cell === c.browsed.index) : -1;
+      const svg = chartSvg(values, marked, selected);
+      const inner = chart.querySelector('g');
+      if (inner.innerHTML !== svg) inner.innerHTML = svg;
+      const pct = (v) => Math.round(100 * v);
+      chart.querySelector('title').textContent = this.t('an.chartTitle');
+      const desc = this.t('an.chart', {
+        n: values.length,
+        first: pct(values[0]),
+        last: pct(values[values.length - 1]),
+        min: pct(Math.min(...values)),
+        max: pct(Math.max(...values)),
+      });
+      chart.setAttribute('aria-label', desc);
+    }
   }
 
   /** The positions the record can show: the start, after each cell, and the live one. */
@@ -1084,6 +1180,7 @@ export class TablaBoard extends HTMLElement {
       if (b.dataset.nav) this.browse(b.dataset.nav);
       else if (b.dataset.index !== undefined) this.browseTo(Number(b.dataset.index));
       else if (b.dataset.hint !== undefined) this._hintRun?.(Number(b.dataset.hint));
+      else if (b.classList.contains('an-run')) this.analysis.start();
     });
     this.$.tools.addEventListener('click', (e) => {
       const b = e.target.closest('button');
@@ -1199,6 +1296,12 @@ const TEMPLATE = `
     </div></div>
     <div class="scroll"><ol class="moves"></ol></div>
     <div class="hintbox" role="region" aria-labelledby="hint-title" hidden><h3 id="hint-title"></h3><ol class="hints"></ol></div>
+    <div class="analysis" role="region" aria-labelledby="an-title" hidden><h3 id="an-title"></h3>
+      <button type="button" class="an-run"></button>
+      <div class="an-progress" role="progressbar" aria-valuemin="0" hidden><div class="an-fill"></div></div>
+      <div class="an-summary"></div><p class="an-detail" aria-live="polite" hidden></p>
+      <svg class="an-chart" role="img" viewBox="0 0 100 40" preserveAspectRatio="none" hidden><title></title><g></g></svg>
+    </div>
   </section>
   <div class="live sr" aria-live="polite" aria-atomic="true"></div>
   <div id="desc" class="sr"></div><div id="keys" class="sr"></div>

@@ -12,6 +12,19 @@ const solveBearOff = (M) => {
   M.Backgammon.solveBearOff();
 };
 
+// The game the analysis requests are about (they come one decision at a time, all with the same
+// save): loaded and measured once, not replayed from the save for every decision.
+let analysed = null;
+const analysisGame = (load, game, save) => {
+  const key = `${game}:${JSON.stringify(save)}`;
+  if (analysed?.key !== key) {
+    analysed?.g.free?.();
+    const g = load();
+    analysed = { key, g, length: g.analysisLength() };
+  }
+  return analysed;
+};
+
 self.onmessage = async (e) => {
   const { id, kind, game, options, save } = e.data;
   // the home page's one scale of levels, in the engine's own names (games.js)
@@ -52,6 +65,19 @@ self.onmessage = async (e) => {
         pv: a.pv,
         depth: a.depth,
       };
+    } else if (kind === 'bg-analyze') {
+      // one turn of the game analysis (issue 16), so the page can show progress between turns
+      const { g, length: n } = analysisGame(load, game, save);
+      const i = e.data.index;
+      result = { length: n, turn: i < n ? g.analyzeTurn(i, { ply: e.data.ply ?? 1 }) : null };
+    } else if (kind === 'bg-analysis-summary') {
+      result = M.Backgammon.analysisSummary(e.data.tallies);
+    } else if (kind === 'ru-analyze') {
+      const { g, length: n } = analysisGame(load, game, save);
+      const i = e.data.index;
+      result = { length: n, move: i < n ? g.analyzeMove(i, e.data.nodes ? { nodes: e.data.nodes } : {}) : null };
+    } else if (kind === 'ru-analysis-summary') {
+      result = M.RussianDraughts.analysisSummary(e.data.tallies);
     } else if (kind === 'bg-doubles') {
       const g = load();
       result = g.bestDoubles({ level });

@@ -12,7 +12,7 @@ use crate::backgammon::{Game, Phase};
 /// The dice and segment of the play being made, if the game waits for a play: the engine's
 /// part of the turn ([`Game::turn_part`]) and the dice of that part ([`Game::dice`]: a rolled
 /// pair, or the chosen doubles four times).
-fn play_context(game: &Game) -> Option<(u8, u8, Segment)> {
+pub(crate) fn play_context(game: &Game) -> Option<(u8, u8, Segment)> {
     let part = game.turn_part()?;
     let dice = game.dice();
     Some((*dice.first()?, *dice.get(1)?, Segment::of_part(part)))

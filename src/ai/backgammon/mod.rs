@@ -18,8 +18,10 @@
 //! positions are seen from the side on roll, as in [`crate::backgammon::Position`]):
 //! on a rules-engine [`crate::backgammon::Game`]: [`best_play_for_game`], [`hint_for_game`],
 //! [`evaluate_game`], [`choose_doubles_for_game`], [`cube_action_for_game`] ([`api`]); on a bare
-//! position: [`best_play`], [`hint`], [`evaluate`], [`choose_doubles`], [`cube_action`].
+//! position: [`best_play`], [`hint`], [`evaluate`], [`choose_doubles`], [`cube_action`]; a whole
+//! game's analysis, one turn at a time: [`analysis`].
 
+pub mod analysis;
 pub mod api;
 pub mod bearoff;
 pub mod cube;

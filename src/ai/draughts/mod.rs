@@ -56,6 +56,7 @@
 //! - `tune` (the `cli` feature only): self-play data and a logistic fit of the weights (`tabla
 //!   tune-draughts`).
 
+pub mod analysis;
 pub mod baseline;
 mod clock;
 pub mod endgame;
