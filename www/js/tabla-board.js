@@ -19,6 +19,8 @@ import { GAMES, kindOf, kindForText } from './games.js';
 import { t, tn, setLanguage, preferredLanguage, language, errorText } from './i18n/index.js';
 import { motionAllowed } from './anim.js';
 import * as store from './storage.js';
+import { EvalBar } from './evalbar.js';
+import { playSound } from './sound.js';
 import { STYLE, THEME_NAMES } from './board-style.js';
 
 const SAVE_FORMAT = 'tabla-save';
@@ -35,6 +37,8 @@ const ATTRS = [
   'controls',
   'persist',
   'theme',
+  'evalbar',
+  'sound',
 ];
 
 let langReady = null;
@@ -86,6 +90,7 @@ export class TablaBoard extends HTMLElement {
     this.t = t;
     this.tn = tn;
     this.errorText = errorText;
+    this._evalBar = new EvalBar(this, $('.evalbar'));
     this._wire();
   }
 
@@ -334,6 +339,11 @@ export class TablaBoard extends HTMLElement {
     this._maybeComputer();
   }
 
+  /** A sound for the controllers ('dice', 'checker', 'hit'), when the `sound` attribute is on. */
+  sound(kind) {
+    if (this.hasAttribute('sound') && this.getAttribute('sound') !== 'off') playSound(kind);
+  }
+
   thinking(on) {
     this._thinking = on;
     this.$.wrap.classList.toggle('thinking', on);
@@ -499,6 +509,7 @@ export class TablaBoard extends HTMLElement {
       this.ctrl.browsed = null;
       this.$.wrap.classList.remove('browsing');
       this.ctrl.setGame(engine);
+      this._warmAi();
       this._resize();
       if (!this._interactive) {
         this._interactive = true;
@@ -522,6 +533,16 @@ export class TablaBoard extends HTMLElement {
     this.$.status.textContent = message;
     this.$.wrap.classList.add('failed');
     this.emit('error', { message, cause: String(e?.message || e) });
+  }
+
+  /** Against the computer at backgammon: the worker builds its bear-off table now, once. */
+  _warmAi() {
+    if (this._aiWarm || !this.computerSide || this.kind.id !== 'backgammon') return;
+    if (!this.kind.aiSupported(this.aiSupport)) return;
+    this._aiWarm = true;
+    this.ai({ kind: 'bg-warm' }).catch(() => {
+      this._aiWarm = false;
+    });
   }
 
   _maybeComputer() {
@@ -594,6 +615,7 @@ export class TablaBoard extends HTMLElement {
     this._renderTools();
     this._renderPanel();
     this._renderMoves();
+    this._evalBar.update();
     if (this.ctrl) this.$.desc.textContent = this.ctrl.describe();
     this.$.canvas.setAttribute('aria-roledescription', t('a11y.board', { game: t(`game.${this.gameName}`) }));
     this.$.keys.textContent = this.ctrl?.keysHelp ? this.ctrl.keysHelp() : t('a11y.keys');
@@ -941,6 +963,7 @@ const TEMPLATE = `
   <div class="players" part="players"></div>
   <div class="stage" part="stage">
     <canvas tabindex="0" role="application" aria-describedby="desc keys"></canvas>
+    <div class="evalbar" part="evalbar" role="meter" aria-valuemin="0" aria-valuemax="100" hidden><div class="fill"></div><span class="val" aria-hidden="true"></span></div>
     <div class="panel" hidden></div>
   </div>
   <div class="bar" part="bar">
