@@ -50,6 +50,7 @@ export class EvalBar {
     const key = this.positionKey();
     if (key && key !== this.key) {
       this.key = key;
+      this.value = null; // a new position: nothing shown until its evaluation comes
       const seq = ++this.seq;
       const family = this.host.kind.id;
       this.host
