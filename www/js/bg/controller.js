@@ -1152,9 +1152,11 @@ export class BackgammonController {
       out.push({ id: 'take', label: t('btn.take'), key: 'T', primary: true, disabled: !human, run: () => this.take() });
       out.push({ id: 'pass', label: t('btn.pass'), key: 'P', disabled: !human, run: () => this.pass() });
     }
-    // BG-RESIGN: whoever may resign now, if a person at this board
-    if (['roll', 'move', 'cube-decision', 'choose-doubles'].includes(st.phase) && this.humanResigner())
-      out.push({ id: 'resign', label: t('btn.resign'), disabled: this.busy, run: () => this.resignMenu() });
+    // BG-RESIGN: whoever may resign now, if a person at this board: before his roll, or answering
+    // a double (the engine also allows it while moving; the toolbar keeps to three controls
+    // then, so that a 320 px board keeps its size)
+    if (['roll', 'cube-decision'].includes(st.phase) && this.humanResigner())
+      out.push({ id: 'resign', label: t('btn.resign'), icon: '⚐', disabled: this.busy, run: () => this.resignMenu() });
     return out;
   }
 

@@ -703,6 +703,7 @@ export class DraughtsController {
       {
         id: 'resign',
         label: t('btn.resign'),
+        icon: '⚐',
         disabled: !this.resignSide() || this.busy || !!this.thinkingNow,
         run: () => this.resignMenu(),
       },
