@@ -230,6 +230,34 @@ fn ru_win_no_pieces_and_no_moves() {
     assert_eq!(g.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::NoMoves }));
 }
 
+/// RU-RESIGN: either side may resign before the game is over; the save keeps it, PDN writes
+/// the result, undo takes it back.
+#[test]
+fn ru_resign_ends_the_game_for_the_opponent() {
+    let mut g = Game::default();
+    g.play("c3-d4").unwrap();
+    // Black resigns on his move; White could have too
+    g.resign(Color::Black).unwrap();
+    let won = Outcome::Win { winner: Color::White, reason: WinReason::Resignation };
+    assert_eq!(g.outcome(), Some(won));
+    assert_eq!(won.to_string(), "white wins: black resigned");
+    assert!(matches!(g.play("f6-e5"), Err(GameError::GameOver(_))));
+    assert!(matches!(g.resign(Color::White), Err(GameError::GameOver(_))));
+    let back = Game::from_json(&g.to_json()).unwrap();
+    assert_eq!(back.outcome(), Some(won));
+    assert_eq!(back.resigned(), Some(Color::Black));
+    assert!(g.to_pdn().contains("[Result \"1-0\"]"));
+    // undo takes the resignation back, not the move
+    assert!(g.can_undo());
+    assert_eq!(g.undo().unwrap(), None);
+    assert_eq!(g.outcome(), None);
+    assert_eq!(g.history().len(), 1);
+    // White may resign on his own move too
+    let mut w = Game::default();
+    w.resign(Color::White).unwrap();
+    assert_eq!(w.outcome(), Some(Outcome::Win { winner: Color::Black, reason: WinReason::Resignation }));
+}
+
 /// Whether a move is "quiet" for the draw tests: no capture, no promotion, a position not seen
 /// before, and no capture for the opponent afterwards.
 fn safe(g: &Game, m: &Move) -> bool {

@@ -55,6 +55,8 @@
 //! | `chooseDoubles(n)` | [`Game::choose_doubles`] |
 //! | `double()`, `take()`, `pass()` | [`Game::double`], [`Game::take`], [`Game::pass`] |
 //! | `outcome()`, `nextGame()` | [`Game::outcome`] ([`Outcome`]), [`Game::next_game`] |
+//! | `resign(kind)`, `acceptResignation()`, `declineResignation()` | [`Game::resign`] ([`OutcomeKind::from_name`]), [`Game::accept_resignation`], [`Game::decline_resignation`] |
+//! | `resignKinds()`, `resigner()`, `resignationOutcome(kind)` | [`Game::resign_kinds`], [`Game::resigner`], [`Game::resignation_outcome`] |
 //! | errors | [`GameError`], [`SaveError`], [`PositionIdError`], [`NotationError`]: `Display` says what was wrong |
 //!
 //! ```

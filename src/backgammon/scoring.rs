@@ -55,6 +55,24 @@ impl OutcomeKind {
         }
     }
 
+    /// Every kind, in declaration order.
+    pub const ALL: [OutcomeKind; 9] = [
+        OutcomeKind::Single,
+        OutcomeKind::Gammon,
+        OutcomeKind::Backgammon,
+        OutcomeKind::Mars,
+        OutcomeKind::MarsX4,
+        OutcomeKind::MarsX8,
+        OutcomeKind::PerChecker,
+        OutcomeKind::Pass,
+        OutcomeKind::Resignation,
+    ];
+
+    /// The kind named `name` ([`OutcomeKind::name`]), if any.
+    pub fn from_name(name: &str) -> Option<OutcomeKind> {
+        OutcomeKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
     /// The kebab-case name (as serialized): `single`, `gammon`, ..., `mars-x4`, `resignation`.
     pub const fn name(self) -> &'static str {
         match self {

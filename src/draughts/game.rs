@@ -125,6 +125,8 @@ pub enum WinReason {
     /// A result read from a game file (PDN `1-0`, `0-1`, or a save of such a game) that the
     /// rules did not produce: a resignation, a loss on time, an adjudication. The game is over.
     Recorded,
+    /// RU-RESIGN: the loser resigned.
+    Resignation,
 }
 
 impl WinReason {
@@ -134,6 +136,7 @@ impl WinReason {
             WinReason::NoPieces => "no-pieces",
             WinReason::NoMoves => "no-moves",
             WinReason::Recorded => "recorded",
+            WinReason::Resignation => "resignation",
         }
     }
 }
@@ -191,6 +194,9 @@ impl fmt::Display for Outcome {
             }
             Outcome::Win { winner, reason: WinReason::Recorded } => {
                 write!(f, "{winner} wins (the result recorded in the game file)")
+            }
+            Outcome::Win { winner, reason: WinReason::Resignation } => {
+                write!(f, "{winner} wins: {} resigned", winner.opposite())
             }
             Outcome::Draw(r) => write!(f, "draw: {r}"),
         }
@@ -301,6 +307,8 @@ pub struct Game {
     counters: DrawCounters,
     history: Vec<Ply>,
     agreed_draw: bool,
+    /// RU-RESIGN: the side that resigned.
+    resigned: Option<Color>,
     touched: Option<Square>,
     outcome: Option<Outcome>,
     /// PDN tags carried along (other than GameType, FEN, SetUp and Result, which are derived).
@@ -330,6 +338,7 @@ impl Game {
             counters: DrawCounters::default(),
             history: Vec::new(),
             agreed_draw: false,
+            resigned: None,
             touched: None,
             outcome: None,
             tags: Vec::new(),
@@ -487,6 +496,12 @@ impl Game {
         if self.options.touch_move && (!self.history.is_empty() || self.touched.is_some()) {
             return Err(GameError::TouchMoveUndo { touched: self.touched });
         }
+        if self.resigned.take().is_some() {
+            // RU-RESIGN: a resignation is taken back alone
+            self.touched = None;
+            self.outcome = self.compute_outcome();
+            return Ok(None);
+        }
         match self.history.pop() {
             None if self.agreed_draw => {
                 self.agreed_draw = false;
@@ -500,6 +515,7 @@ impl Game {
                 self.counters = ply.counters_before;
                 self.touched = None;
                 self.agreed_draw = false;
+                self.resigned = None;
                 self.recorded_result = None;
                 self.outcome = self.compute_outcome();
                 Ok(Some(ply.mv))
@@ -513,7 +529,7 @@ impl Game {
         if self.options.touch_move && (!self.history.is_empty() || self.touched.is_some()) {
             return false;
         }
-        !self.history.is_empty() || self.agreed_draw
+        !self.history.is_empty() || self.agreed_draw || self.resigned.is_some()
     }
 
     /// Whether a draw was agreed.
@@ -525,6 +541,23 @@ impl Game {
     pub(crate) fn set_options(&mut self, options: GameOptions) {
         self.options = options;
         self.outcome = self.compute_outcome();
+    }
+
+    /// RU-RESIGN: `loser` resigns (either side, at any time before the game is over): the game
+    /// ends and his opponent wins ([`WinReason::Resignation`]). [`Game::undo`] takes back the
+    /// resignation alone.
+    pub fn resign(&mut self, loser: Color) -> Result<(), GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::GameOver(o));
+        }
+        self.resigned = Some(loser);
+        self.outcome = self.compute_outcome();
+        Ok(())
+    }
+
+    /// RU-RESIGN: the side that resigned, if one did.
+    pub fn resigned(&self) -> Option<Color> {
+        self.resigned
     }
 
     /// Ends the game as a draw by agreement (the UI offers it; both players must have agreed).
@@ -604,6 +637,9 @@ impl Game {
         }
         if self.agreed_draw {
             return Some(Outcome::Draw(DrawReason::Agreement));
+        }
+        if let Some(loser) = self.resigned {
+            return Some(Outcome::Win { winner: loser.opposite(), reason: WinReason::Resignation });
         }
         match self.recorded_result.as_deref() {
             Some("1-0") => return Some(Outcome::Win { winner: Color::White, reason: WinReason::Recorded }),

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::game::{Game, GameError, GameOptions};
 use super::position::Position;
-use super::square::Square;
+use super::square::{Color, Square};
 use crate::errors::{ErrorCode, Field};
 
 /// The save format's name.
@@ -45,6 +45,9 @@ pub struct Save {
     pub moves: Vec<String>,
     #[serde(default)]
     pub agreed_draw: bool,
+    /// RU-RESIGN: the side that resigned (`white` or `black`), if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<String>,
     /// A result recorded in PDN that the rules do not produce (`1-0`, `0-1`).
     #[serde(default)]
     pub recorded_result: Option<String>,
@@ -122,6 +125,7 @@ impl Game {
             start: self.start_position().to_fen(),
             moves: self.history().iter().map(|p| p.notation.clone()).collect(),
             agreed_draw: self.agreed_draw(),
+            resigned: self.resigned().map(|c| c.name().to_string()),
             recorded_result: self.recorded_result.clone(),
             tags: self.tags.clone(),
             touched: self.touched().map(|s| s.to_string()),
@@ -159,6 +163,14 @@ impl Game {
         game.set_options(save.options);
         if save.agreed_draw {
             game.agree_draw().map_err(|_| SaveError::Inconsistent { field: "draw agreement" })?;
+        }
+        if let Some(r) = &save.resigned {
+            let loser = match r.as_str() {
+                "white" => Color::White,
+                "black" => Color::Black,
+                _ => return Err(SaveError::Inconsistent { field: "resigned" }),
+            };
+            game.resign(loser).map_err(|_| SaveError::Inconsistent { field: "resigned" })?;
         }
         if let Some(r) = &save.recorded_result {
             game.record_result(r);

@@ -101,6 +101,11 @@ export interface BackgammonEvaluation { probabilities: Probabilities; equity: nu
 export interface HintPlay extends Play { probabilities: Probabilities; equity: number; ply: number }
 /** Cube advice for the player on turn; `take`: whether his opponent should take a double. */
 export interface CubeAdvice { double: boolean; take: boolean; tooGood: boolean; noDouble: number; doubleTake: number; doublePass: number }
+/** BG-RESIGN: the resignation the computer would offer (`bestResignation()`). */
+export interface ResignAdvice { kind: ResignKind; points: number }
+/** BG-RESIGN: the computer's answer to a resignation (`resignationAnswer()`): `offered` and
+ * `continuing` are points (money play, cube included) or match winning chances (a match). */
+export interface ResignAnswer { accept: boolean; offered: number; continuing: number }
 export interface BackgammonOutcome {
   winner: Player;
   kind: ResignKind | 'pass' | 'resignation';
@@ -518,6 +523,57 @@ impl Backgammon {
         self.game.pass().map_err(js_err)
     }
 
+    /// BG-RESIGN: the player to act (`resigner()`) offers to resign `kind` (one of
+    /// `resignKinds()`); the opponent answers with `acceptResignation()` or
+    /// `declineResignation()`. `state().resignation` holds the offer meanwhile. A kind the
+    /// game's scoring does not have throws `bad-resignation`; no one to resign, `wrong-phase`.
+    pub fn resign(&mut self, #[wasm_bindgen(unchecked_param_type = "ResignKind")] kind: JsValue) -> JsResult<()> {
+        let name = text(&kind, "a resignation kind")?;
+        let kind = crate::backgammon::OutcomeKind::from_name(&name).ok_or_else(|| {
+            bad_arg(&format!("'{name}' is not a resignation kind (single, gammon, backgammon, mars, ...)"))
+        })?;
+        self.game.resign(kind).map_err(js_err)
+    }
+
+    /// BG-RESIGN: the opponent accepts the resignation offered: the game ends (outcome kind
+    /// 'resignation', `resigned` the kind conceded).
+    #[wasm_bindgen(js_name = acceptResignation)]
+    pub fn accept_resignation(&mut self) -> JsResult<()> {
+        self.game.accept_resignation().map_err(js_err)
+    }
+
+    /// BG-RESIGN: the opponent declines the resignation offered: play goes on where it stopped.
+    #[wasm_bindgen(js_name = declineResignation)]
+    pub fn decline_resignation(&mut self) -> JsResult<()> {
+        self.game.decline_resignation().map_err(js_err)
+    }
+
+    /// The kinds of resignation this game's scoring has, smallest first (backgammon: single,
+    /// gammon, backgammon; table: single, mars, mars-x4, mars-x8; per checker: per-checker).
+    #[wasm_bindgen(js_name = resignKinds, unchecked_return_type = "ResignKind[]")]
+    pub fn resign_kinds(&self) -> JsResult<JsValue> {
+        to_js(&self.game.resign_kinds())
+    }
+
+    /// The player who may resign now (on turn, or answering a double), or `null`.
+    #[wasm_bindgen(unchecked_return_type = "Player | null")]
+    pub fn resigner(&self) -> JsResult<JsValue> {
+        to_js(&self.game.resigner())
+    }
+
+    /// What an accepted resignation of `kind` by `resigner()` would give (its points include the
+    /// cube and the Jacoby rule).
+    #[wasm_bindgen(js_name = resignationOutcome, unchecked_return_type = "BackgammonOutcome")]
+    pub fn resignation_outcome(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ResignKind")] kind: JsValue,
+    ) -> JsResult<JsValue> {
+        let name = text(&kind, "a resignation kind")?;
+        let kind = crate::backgammon::OutcomeKind::from_name(&name)
+            .ok_or_else(|| bad_arg(&format!("'{name}' is not a resignation kind")))?;
+        to_js(&self.game.resignation_outcome(kind).map_err(js_err)?)
+    }
+
     /// The result once the game is over, else `null`.
     #[wasm_bindgen(unchecked_return_type = "BackgammonOutcome | null")]
     pub fn outcome(&self) -> JsResult<JsValue> {
@@ -657,6 +713,23 @@ impl Backgammon {
         let advice = ai::api::cube_action_for_game(&self.game, o.ply.unwrap_or(1))
             .ok_or_else(|| coded("cube-off", "the cube is not in play in this game"))?;
         to_js(&advice)
+    }
+
+    /// BG-RESIGN: whether the player who may resign now should, and what: the largest kind he
+    /// cannot do better than losing by the evaluation (at most 1% chance of better; exact in
+    /// races the bear-off database settles), or `null` to play on.
+    #[wasm_bindgen(js_name = bestResignation, unchecked_return_type = "ResignAdvice | null")]
+    pub fn best_resignation(&self) -> JsResult<JsValue> {
+        to_js(&ai::resignation_for_game(&self.game))
+    }
+
+    /// BG-RESIGN: the computer's answer to the resignation offered (phase 'resignation'): accept
+    /// iff the offer is worth at least playing on by the evaluation (points in money play, cube
+    /// included; match winning chances in a match).
+    #[wasm_bindgen(js_name = resignationAnswer, unchecked_return_type = "ResignAnswer")]
+    pub fn resignation_answer(&self) -> JsResult<JsValue> {
+        let a = ai::resignation_answer(&self.game).ok_or_else(|| self.phase_error("no resignation is offered"))?;
+        to_js(&a)
     }
 
     /// The computer's answer to a double offered to it: `'take'` or `'pass'`.

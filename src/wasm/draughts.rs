@@ -41,8 +41,8 @@ export interface DraughtsPiece { square: string; color: 'white' | 'black'; king:
 export type DrawReason = 'repetition' | 'three-kings-vs-king' | 'kings-only-15' | 'thirty-sixty' | 'five-moves' | 'agreement';
 export interface DraughtsOutcome {
   result: 'white' | 'black' | 'draw';
-  /** 'recorded': a result read from a PDN file or save (a resignation, a loss on time). */
-  reason: 'no-pieces' | 'no-moves' | 'recorded' | DrawReason;
+  /** 'recorded': a result read from a PDN file (a resignation, a loss on time); 'resignation': `resign(side)`. */
+  reason: 'no-pieces' | 'no-moves' | 'recorded' | 'resignation' | DrawReason;
 }
 export interface DraughtsState {
   pieces: DraughtsPiece[];
@@ -442,6 +442,20 @@ impl RussianDraughts {
     /// Takes back the last move.
     pub fn undo(&mut self) -> JsResult<()> {
         self.game.undo().map(|_| ()).map_err(js_err)
+    }
+
+    /// RU-RESIGN: `side` ('white' or 'black') resigns; his opponent wins (reason
+    /// 'resignation'). Throws `game-over` once the game is over.
+    pub fn resign(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "'white' | 'black'")] side: JsValue,
+    ) -> JsResult<()> {
+        let loser = match text(&side, "a side")?.as_str() {
+            "white" => crate::draughts::Color::White,
+            "black" => crate::draughts::Color::Black,
+            other => return Err(bad_arg(&format!("'{other}' is not a side (white or black)"))),
+        };
+        self.game.resign(loser).map_err(js_err)
     }
 
     /// Ends the game as a draw by agreement.

@@ -226,8 +226,15 @@ test('draughts: codes, toJSON/fromJSON keep the options, touch-move refuses undo
   coded(() => free.play('f6-e5'), 'game-over');
 });
 
+test('backgammon: a resignation of a kind the scoring lacks (BG-RESIGN)', () => {
+  const g = Backgammon.fromPositionId('4HPwATDgc/ABMA');
+  const e = coded(() => g.resign('mars-x8'), 'bad-resignation');
+  assert.equal(e.kind, 'mars-x8');
+  coded(() => new Backgammon({ variant: 'table', start: 'white' }).resign('gammon'), 'bad-resignation');
+});
+
 test('every code that JS can meet was provoked', () => {
-  const unreachable = new Set(['internal', 'no-entropy', 'bad-resignation']); // resign() has no JS binding yet;
+  const unreachable = new Set(['internal', 'no-entropy']);
   // Not provoked here yet (each has its Rust test in tests/error_codes.rs or needs a long game).
   const rare = new Set([
     'max-doubles',

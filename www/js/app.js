@@ -49,7 +49,13 @@ function useGame(key) {
 }
 
 // read defensively: only known fields of the right type (a hand-edited or foreign value is ignored)
-const settings = store.readSettings(SETTINGS, { animations: true, homeLeft: false, theme: 'auto' });
+const settings = store.readSettings(SETTINGS, {
+  animations: true,
+  homeLeft: false,
+  theme: 'auto',
+  evalBar: false,
+  sound: false,
+});
 delete settings.__broken;
 const THEMES = ['auto', 'light', 'dark'];
 
@@ -70,6 +76,11 @@ function applySettings() {
   else board.removeAttribute('home');
   $('#animations').checked = !!settings.animations;
   $('#homeLeft').checked = !!settings.homeLeft;
+  // off by default: the evaluation bar and the sound
+  board.toggleAttribute('evalbar', !!settings.evalBar);
+  board.toggleAttribute('sound', !!settings.sound);
+  $('#evalBar').checked = !!settings.evalBar;
+  $('#sound').checked = !!settings.sound;
 }
 
 // ---- translations of the static page -------------------------------------------------------
@@ -290,6 +301,12 @@ $('#homeLeft').addEventListener('change', (e) => {
   store.write(SETTINGS, settings);
   applySettings();
 });
+for (const key of ['evalBar', 'sound'])
+  $(`#${key}`).addEventListener('change', (e) => {
+    settings[key] = e.target.checked;
+    store.write(SETTINGS, settings);
+    applySettings();
+  });
 
 // ---- export / import -----------------------------------------------------------------------
 

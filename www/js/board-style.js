@@ -154,7 +154,26 @@ kbd { font: .75em ui-monospace, monospace; opacity: .75; border: 1px solid curre
 .hints { margin: 0; padding-left: 0; list-style: none; font-size: 0.875em; }
 .hints button { min-height: 32px; width: 100%; text-align: left; padding: 2px 6px; border-width: 1px; font-variant-numeric: tabular-nums; }
 .hints button[aria-pressed="true"] { border-color: var(--accent); font-weight: 600; }
+.evalbar { position: absolute; left: 3px; top: 6px; bottom: 6px; width: 12px; z-index: 1; pointer-events: none; border-radius: 4px;
+  background: #1b1b1b; border: 1px solid var(--line); }
+.evalbar[hidden] { display: none; }
+.evalbar .fill { position: absolute; left: 0; right: 0; bottom: 0; height: 50%; background: #f3ede0; border-radius: 0 0 3px 3px; transition: height .3s; }
+.evalbar[data-side="black"] { background: #f3ede0; }
+.evalbar[data-side="black"] .fill { background: #1b1b1b; }
+.evalbar .val { position: absolute; left: 15px; top: 50%; transform: translateY(-50%); font-size: 0.75em; padding: 0 4px; border-radius: 4px;
+  background: var(--panel); white-space: nowrap; font-variant-numeric: tabular-nums; }
 .wrap.browsing .stage { outline: 3px dashed var(--accent); outline-offset: -3px; border-radius: 8px; }
+@media (orientation: landscape) and (max-height: 520px) {
+  :host([fill]) .wrap { grid-template: "stage players" auto "stage bar" auto "stage side" minmax(0, 1fr) / minmax(0, 1fr) minmax(170px, 32%);
+    padding: 4px; gap: 4px; }
+  :host([fill]) .players { flex-direction: column; gap: 4px; }
+  :host([fill]) .player { min-height: 36px; padding: 2px 6px; }
+  :host([fill]) .bar { gap: 4px; }
+  :host([fill]) .tools { margin-left: 0; gap: 4px; }
+  :host([fill]) .tools button { min-height: 40px; min-width: 40px; padding: 4px 8px; }
+  :host([fill]) .side { overflow: auto; }
+  :host([fill]) .side .scroll { max-height: none; }
+}
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .wrap.thinking .status::after { content: ""; display: inline-block; width: .8em; height: .8em; margin-left: .4em; border: 2px solid currentColor; border-right-color: transparent; border-radius: 50%; animation: spin 1s linear infinite; vertical-align: -2px; }
 @keyframes spin { to { transform: rotate(360deg); } }

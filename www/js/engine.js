@@ -61,6 +61,11 @@ const ANSWER = {
   ru: (r) => !!r && typeof r.notation === 'string' && r.notation.length > 0 && Array.isArray(r.path),
   'ru-draw': (r) => typeof r === 'boolean',
   'bg-cube-action': (r) => !!r && typeof r.double === 'boolean' && typeof r.take === 'boolean',
+  'bg-warm': (r) => r === true,
+  'bg-eval': (r) => !!r && typeof r.white === 'number' && r.white >= 0 && r.white <= 1,
+  'ru-eval': (r) => !!r && !!r.white && typeof r.white === 'object',
+  'bg-resign': (r) => r === null || (typeof r?.kind === 'string' && isInt(r.points)),
+  'bg-resign-answer': (r) => !!r && typeof r.accept === 'boolean',
   'bg-hint': (r) =>
     Array.isArray(r) &&
     r.every((h) => typeof h?.notation === 'string' && Array.isArray(h.steps) && typeof h.equity === 'number'),

@@ -29,6 +29,8 @@ import { GAMES, kindOf, kindForText } from './games.js';
 import { translator, loadLanguage, preferredLanguage, pageLanguage } from './i18n/index.js';
 import { motionAllowed } from './anim.js';
 import * as store from './storage.js';
+import { EvalBar } from './evalbar.js';
+import { playSound } from './sound.js';
 import { STYLE, THEME_NAMES } from './board-style.js';
 import { GameAnalysis, chartSvg } from './analysis.js';
 
@@ -48,6 +50,8 @@ const ATTRS = [
   'controls',
   'persist',
   'theme',
+  'evalbar',
+  'sound',
 ];
 
 /**
@@ -115,6 +119,7 @@ export class TablaBoard extends HTMLElement {
     this.tn = (key, n, params) => this._tr.tn(key, n, params);
     this.errorText = (e) => this._tr.errorText(e);
     this.analysis = new GameAnalysis(this);
+    this._evalBar = new EvalBar(this, $('.evalbar'));
     this._wire();
   }
 
@@ -440,6 +445,11 @@ export class TablaBoard extends HTMLElement {
     this._maybeComputer();
   }
 
+  /** A sound for the controllers ('dice', 'checker', 'hit'), when the `sound` attribute is on. */
+  sound(kind) {
+    if (this.hasAttribute('sound') && this.getAttribute('sound') !== 'off') playSound(kind);
+  }
+
   thinking(on) {
     this._thinking = on;
     this.$.wrap.classList.toggle('thinking', on);
@@ -713,6 +723,7 @@ export class TablaBoard extends HTMLElement {
       this.$.wrap.classList.remove('browsing');
       this.analysis.reset();
       this.ctrl.setGame(engine);
+      this._warmAi();
       this._resize();
       if (!this._interactive) {
         this._interactive = true;
@@ -739,6 +750,16 @@ export class TablaBoard extends HTMLElement {
     this.$.wrap.classList.add('failed');
     this.emit('error', { message, cause: String(e?.message || e) });
     this._settleReady(Object.assign(new Error(message), { cause: e }));
+  }
+
+  /** Against the computer at backgammon: the worker builds its bear-off table now, once. */
+  _warmAi() {
+    if (this._aiWarm || !this.computerSide || this.kind.id !== 'backgammon') return;
+    if (!this.kind.aiSupported(this.aiSupport)) return;
+    this._aiWarm = true;
+    this.ai({ kind: 'bg-warm' }).catch(() => {
+      this._aiWarm = false;
+    });
   }
 
   _maybeComputer() {
@@ -811,6 +832,7 @@ export class TablaBoard extends HTMLElement {
     this._renderTools();
     this._renderPanel();
     this._renderMoves();
+    this._evalBar.update();
     if (this.ctrl) this.$.desc.textContent = this.ctrl.describe();
     this.$.canvas.setAttribute('aria-roledescription', this.t('a11y.board', { game: this.t(`game.${this.gameName}`) }));
     this.$.keys.textContent = this.ctrl?.keysHelp ? this.ctrl.keysHelp() : this.t('a11y.keys');
@@ -1279,6 +1301,7 @@ const TEMPLATE = `
   <div class="players" part="players"></div>
   <div class="stage" part="stage">
     <canvas tabindex="0" role="application" aria-describedby="desc keys"></canvas>
+    <div class="evalbar" part="evalbar" role="meter" aria-valuemin="0" aria-valuemax="100" hidden><div class="fill"></div><span class="val" aria-hidden="true"></span></div>
     <div class="panel" hidden></div>
   </div>
   <div class="bar" part="bar">

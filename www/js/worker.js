@@ -3,9 +3,10 @@
 import { loadEngine } from './engine.js';
 import { kindOf } from './games.js';
 
-// The bear-off table is solved on first use (1-3 s in wasm, once per worker). The worker does
-// that right after its first backgammon answer, while the player thinks, so no later answer
-// waits for it.
+// The bear-off table is solved on first use (1-3 s in wasm, once per worker). The page asks for
+// it ('bg-warm') as soon as a backgammon-family game against the computer is on the board, so the
+// worker builds it while the player looks at the board; failing that, right after the worker's
+// first backgammon answer. Either way no answer in a race waits for it.
 let bearOffReady = false;
 const solveBearOff = (M) => {
   bearOffReady = true;
@@ -33,7 +34,10 @@ self.onmessage = async (e) => {
     const M = await loadEngine();
     let result;
     const load = () => kindOf(game).fromData(M, save, options);
-    if (kind === 'bg') {
+    if (kind === 'bg-warm') {
+      if (!bearOffReady) solveBearOff(M);
+      result = true;
+    } else if (kind === 'bg') {
       const g = load();
       const play = g.bestPlay({ level });
       result = {
@@ -46,6 +50,36 @@ self.onmessage = async (e) => {
     } else if (kind === 'bg-cube-action') {
       // before its roll: whether the computer doubles (CubeAdvice, docs/js-api.md)
       result = load().cubeAction();
+    } else if (kind === 'bg-eval') {
+      // the evaluation bar: White's chance of winning (the engine's evaluate(), 1 ply)
+      const g = load();
+      const o = g.outcome();
+      if (o) result = { white: o.winner === 'white' ? 1 : 0 };
+      else {
+        const win = g.evaluate({ ply: 1 }).probabilities.win;
+        result = { white: g.state().turn === 'white' ? win : 1 - win };
+      }
+    } else if (kind === 'ru-eval') {
+      // the evaluation bar: the search's score for White (hundredths of a man, or a forced result)
+      const g = load();
+      const o = g.outcome();
+      const mover = g.state().turn;
+      if (o)
+        result = { white: o.result === 'draw' ? { centi: 0 } : o.result === 'white' ? { winIn: 0 } : { lossIn: 0 } };
+      else {
+        const s = g.analyze({ timeMs: 250 }).score;
+        const flip = mover !== 'white';
+        if ('centi' in s) result = { white: { centi: flip ? -s.centi : s.centi } };
+        else if ('winIn' in s) result = { white: flip ? { lossIn: s.winIn } : { winIn: s.winIn } };
+        else result = { white: flip ? { winIn: s.lossIn } : { lossIn: s.lossIn } };
+      }
+    } else if (kind === 'bg-resign') {
+      // before its roll: whether the computer resigns, and what (ResignAdvice or null)
+      result = load().bestResignation() ?? null;
+    } else if (kind === 'bg-resign-answer') {
+      // a resignation offered to the computer: accepted iff worth playing on (ResignAnswer)
+      const a = load().resignationAnswer();
+      result = { accept: a.accept, offered: a.offered, continuing: a.continuing };
     } else if (kind === 'bg-hint') {
       // the player's Hint: the best plays, ranked by the engine (at most five)
       result = load()

@@ -192,7 +192,7 @@ pub fn match_equity(a: i32, b: i32, post_crawford: bool) -> f32 {
 }
 
 /// Match winning chances of the side on roll if the game is played out at cube value `v`.
-fn match_chances(p: &Probabilities, scoring: Scoring, s: &MatchScore, v: u32, post: bool) -> f32 {
+pub(crate) fn match_chances(p: &Probabilities, scoring: Scoring, s: &MatchScore, v: u32, post: bool) -> f32 {
     let a = (s.length - s.mover) as i32;
     let b = (s.length - s.opponent) as i32;
     let v = v as i32;

@@ -17,7 +17,8 @@
 //! **The API for the bindings** (everything the JS `bestPlay`, `evaluate`, `hint` need; all
 //! positions are seen from the side on roll, as in [`crate::backgammon::Position`]):
 //! on a rules-engine [`crate::backgammon::Game`]: [`best_play_for_game`], [`hint_for_game`],
-//! [`evaluate_game`], [`choose_doubles_for_game`], [`cube_action_for_game`] ([`api`]); on a bare
+//! [`evaluate_game`], [`choose_doubles_for_game`], [`cube_action_for_game`] ([`api`]),
+//! [`resignation_for_game`], [`resignation_answer`] ([`resign`]); on a bare
 //! position: [`best_play`], [`hint`], [`evaluate`], [`choose_doubles`], [`cube_action`]; a whole
 //! game's analysis, one turn at a time: [`analysis`].
 
@@ -35,6 +36,7 @@ pub mod levels;
 pub mod net;
 #[cfg(feature = "cli")]
 pub mod pubeval;
+pub mod resign;
 pub mod rollout;
 pub mod search;
 #[cfg(feature = "cli")]
@@ -51,6 +53,7 @@ pub use cube::{CubeAdvice, CubeOwner, CubeState, MatchScore};
 pub use eval::{Probabilities, Scoring, Value};
 pub use levels::Level;
 pub use net::Net;
+pub use resign::{ResignAdvice, ResignAnswer, resignation_answer, resignation_for_game};
 pub use search::{Candidate, GameRules, Next, Segment, Variant};
 
 use crate::backgammon::{Play, Position};

@@ -50,6 +50,7 @@ export class BackgammonController {
     this.cursor = null;
     this.drag = null;
     this.message = '';
+    this.resignChoice = false;
     this.refresh();
   }
 
@@ -490,6 +491,7 @@ export class BackgammonController {
         this.error(e);
         return;
       }
+      this.host.sound?.('dice');
       await this.tumble(st.phase === 'opening');
       const after = this.game.state();
       if (st.phase === 'opening') {
@@ -567,6 +569,7 @@ export class BackgammonController {
       }),
     );
     await this.slide(player, from, to, step?.hit, before, after, dragged);
+    this.host.sound?.(step?.hit ? 'hit' : 'checker');
   }
 
   /** Animates one checker of `player` from engine point `from` to `to` (and a hit one to the bar). */
@@ -686,6 +689,63 @@ export class BackgammonController {
     this.checkOver();
   }
 
+  // ---- resignation (BG-RESIGN: the engine's resign / acceptResignation / declineResignation) --
+
+  /** The player who may resign now, if it is a person at this board (not the computer). */
+  humanResigner() {
+    const r = safe(() => this.game.resigner(), null);
+    return r && !this.isComputer(r) ? r : null;
+  }
+
+  /** Opens (or closes) the player's choice of what to resign. */
+  resignMenu(open = !this.resignChoice) {
+    if (open && (this.busy || !this.humanResigner())) return;
+    this.resignChoice = open;
+    this.host.changed();
+  }
+
+  /** What resigning `kind` concedes, in words: "a gammon (2 points)". */
+  resignText(kind, points, multiplier) {
+    return `${this.host.t(`kind.${kind}`, { n: multiplier })} (${this.host.tn('over.points', points)})`;
+  }
+
+  /** The side to act offers to resign `kind` (the player from the menu, the computer by the engine). */
+  resign(kind, { computer = false } = {}) {
+    this.resignChoice = false;
+    if (this.busy && !computer) return;
+    if (!computer && !this.humanResigner()) return;
+    try {
+      this.game.resign(kind);
+    } catch (e) {
+      return this.error(e);
+    }
+    this.message = '';
+    this.host.persist();
+    this.refresh();
+    if (this.state.resignation) this.host.announce(this.resignationLine('resign.offer'));
+  }
+
+  /** The opponent of the resigner accepts (the game ends) or declines (play goes on). */
+  answerResignation(accept) {
+    const offer = this.state?.resignation;
+    if (this.busy || this.state?.phase !== 'resignation' || !offer) return;
+    try {
+      if (accept) this.game.acceptResignation();
+      else this.game.declineResignation();
+    } catch (e) {
+      return this.error(e);
+    }
+    this.message = accept ? '' : this.host.t('resign.declined', { player: this.name(other(offer.player)) });
+    if (this.message) this.host.announce(this.message);
+    this.host.persist();
+    this.refresh();
+    if (!accept) {
+      this.resignDeclined = this.game;
+      this.resignDeclinedAt = this.save?.record?.length;
+    }
+    this.checkOver();
+  }
+
   chooseDoubles(n) {
     if (this.busy || this.state.phase !== 'choose-doubles') return;
     try {
@@ -748,15 +808,34 @@ export class BackgammonController {
     const me = this.host.computerSide;
     let mine = st.turn === me && ['roll', 'move', 'choose-doubles'].includes(st.phase);
     if (st.phase === 'cube-decision') mine = st.cube.offeredBy && other(st.cube.offeredBy) === me;
+    if (st.phase === 'resignation') mine = !!st.resignation && other(st.resignation.player) === me;
     if (!mine) return;
     this.busy = true;
     this.host.thinking(true);
     const g = this.game;
     try {
       await sleep(this.host.motion ? 550 : 50); // a short, human pause
+      if (st.phase === 'resignation') {
+        // BG-RESIGN offered to the computer: the engine accepts iff it is worth playing on
+        const answer = await this.host.ai({ kind: 'bg-resign-answer', save: g.toJSON() });
+        if (this.game !== g) return;
+        this.busy = false;
+        this.answerResignation(answer.accept);
+        return;
+      }
       if (st.phase === 'roll') {
-        // Resignation (issue 16, branch h-resign) belongs here, before the cube: ask the engine
-        // whether the game is lost single / gammon / backgammon and offer that.
+        // Before the cube: the engine says whether the game is lost single / gammon / backgammon
+        // (bestResignation()); the computer offers that and the player answers.
+        // (not again right after its offer was declined: it plays that turn out)
+        const declined = this.resignDeclined === g && this.save?.record?.length === this.resignDeclinedAt;
+        const resign = declined ? null : await this.host.ai({ kind: 'bg-resign', save: g.toJSON() }).catch(() => null);
+        if (this.game !== g) return;
+        if (resign) {
+          this.busy = false;
+          this.host.thinking(false);
+          this.resign(resign.kind, { computer: true });
+          return;
+        }
         // The cube: the engine decides (money or match, Crawford, Jacoby: cubeAction()).
         if (this.canDouble()) {
           const advice = await this.host.ai({ kind: 'bg-cube-action', save: g.toJSON() }).catch(() => null);
@@ -950,6 +1029,10 @@ export class BackgammonController {
     if (!o) return '';
     const t = this.host.t,
       tn = this.host.tn;
+    if (o.kind === 'resignation') {
+      const kind = t(`kind.${o.resigned}`, { n: o.multiplier });
+      return `${t('over.bgResigned', { player: this.name(o.winner), kind })}: ${tn('over.points', o.points)}`;
+    }
     const kind = t(`kind.${o.kind}`, { n: o.multiplier });
     return `${t('over.bg', { player: this.name(o.winner), kind })}: ${tn('over.points', o.points)}`;
   }
@@ -973,6 +1056,8 @@ export class BackgammonController {
         });
       case 'choose-doubles':
         return t('status.chooseDoubles', { player: p });
+      case 'resignation':
+        return this.resignationLine('resign.waiting');
       case 'move':
         return st.diceLeft?.length
           ? t('status.toMoveDice', { player: p, dice: st.diceLeft.join('-') })
@@ -982,6 +1067,19 @@ export class BackgammonController {
       default:
         return '';
     }
+  }
+
+  /** The pending resignation in words, by the text `key` ('resign.offer' or 'resign.waiting'). */
+  resignationLine(key) {
+    const offer = this.state?.resignation;
+    if (!offer) return '';
+    const mult = offer.points / (this.state.cube.value || 1);
+    return this.host.t(key, {
+      player: this.name(offer.player),
+      kind: this.host.t(`kind.${offer.kind}`, { n: mult }),
+      points: this.host.tn('over.points', offer.points),
+      other: this.name(other(offer.player)),
+    });
   }
 
   players() {
@@ -1059,6 +1157,11 @@ export class BackgammonController {
       out.push({ id: 'take', label: t('btn.take'), key: 'T', primary: true, disabled: !human, run: () => this.take() });
       out.push({ id: 'pass', label: t('btn.pass'), key: 'P', disabled: !human, run: () => this.pass() });
     }
+    // BG-RESIGN: whoever may resign now, if a person at this board: before his roll, or answering
+    // a double (the engine also allows it while moving; the toolbar keeps to three controls
+    // then, so that a 320 px board keeps its size)
+    if (['roll', 'cube-decision'].includes(st.phase) && this.humanResigner())
+      out.push({ id: 'resign', label: t('btn.resign'), icon: '⚐', disabled: this.busy, run: () => this.resignMenu() });
     return out;
   }
 
@@ -1066,6 +1169,34 @@ export class BackgammonController {
     const st = this.state,
       t = this.host.t;
     if (!st) return null;
+    if (st.phase === 'resignation' && st.resignation) {
+      const accepter = other(st.resignation.player);
+      if (this.isComputer(accepter)) return null;
+      return {
+        id: 'resign-offer',
+        title: t('btn.resign'),
+        lines: [this.resignationLine('resign.offer')],
+        buttons: [
+          { id: 'accept', label: t('btn.accept'), primary: true, run: () => this.answerResignation(true) },
+          { id: 'decline', label: t('btn.decline'), run: () => this.answerResignation(false) },
+        ],
+      };
+    }
+    if (this.resignChoice && this.humanResigner()) {
+      const kinds = safe(() => this.game.resignKinds(), []);
+      const buttons = [];
+      for (const k of kinds) {
+        const o = safe(() => this.game.resignationOutcome(k), null);
+        if (!o) continue;
+        buttons.push({
+          id: `resign-${k}`,
+          label: this.resignText(k, o.points, o.multiplier),
+          run: () => this.resign(k),
+        });
+      }
+      buttons.push({ id: 'cancel', label: t('btn.cancel'), run: () => this.resignMenu(false) });
+      return { id: 'resign', title: t('resign.choose'), lines: [], buttons };
+    }
     if (st.phase === 'choose-doubles' && this.humanTurn()) {
       return {
         id: 'doubles',

@@ -33,6 +33,7 @@ export class DraughtsController {
     this.drag = null;
     this.message = '';
     this.drawOffer = null;
+    this.resignAsk = false;
     this.refresh();
   }
 
@@ -296,6 +297,7 @@ export class DraughtsController {
       this.error(e);
       return;
     }
+    this.host.sound?.(played?.captured?.length ? 'hit' : 'checker');
     const after = this.game.state();
     this.state = after;
     this.moves = [];
@@ -379,6 +381,35 @@ export class DraughtsController {
     this.drawOffer = me;
     this.host.announce(this.host.t('draw.offer', { player: this.name(me), other: this.name(other(me)) }));
     this.host.changed();
+  }
+
+  /** RU-RESIGN: the side that resigns from this board: the player against the computer, else the side to move. */
+  resignSide() {
+    const st = this.state;
+    if (!st || st.outcome) return null;
+    return this.host.computerSide ? other(this.host.computerSide) : st.turn;
+  }
+
+  /** Asks (or stops asking) whether to resign. */
+  resignMenu(open = !this.resignAsk) {
+    this.resignAsk = open && !!this.resignSide();
+    this.host.changed();
+  }
+
+  resign() {
+    const side = this.resignSide();
+    this.resignAsk = false;
+    if (!side) return;
+    try {
+      this.game.resign(side);
+    } catch (e) {
+      return this.error(e);
+    }
+    this.drawOffer = null;
+    this.message = '';
+    this.host.persist();
+    this.refresh();
+    this.checkOver();
   }
 
   agreeDraw() {
@@ -669,6 +700,13 @@ export class DraughtsController {
       },
       { id: 'hint', label: t('btn.hint'), icon: '?', key: 'H', disabled: !this.canHint(), run: () => this.showHint() },
       { id: 'draw', label: t('btn.offerDraw'), disabled: !this.humanTurn() || this.busy, run: () => this.offerDraw() },
+      {
+        id: 'resign',
+        label: t('btn.resign'),
+        icon: '⚐',
+        disabled: !this.resignSide() || this.busy || !!this.thinkingNow,
+        run: () => this.resignMenu(),
+      },
       { id: 'flip', label: t('btn.flip'), key: 'F', run: () => this.host.flip() },
     ];
   }
@@ -677,6 +715,17 @@ export class DraughtsController {
     const st = this.state,
       t = this.host.t;
     if (!st) return null;
+    if (this.resignAsk && this.resignSide()) {
+      return {
+        id: 'resign',
+        title: t('btn.resign'),
+        lines: [t('resign.confirm', { player: this.name(this.resignSide()) })],
+        buttons: [
+          { id: 'resign', label: t('btn.resign'), primary: true, run: () => this.resign() },
+          { id: 'cancel', label: t('btn.cancel'), run: () => this.resignMenu(false) },
+        ],
+      };
+    }
     if (this.drawOffer) {
       return {
         id: 'draw',
