@@ -226,6 +226,13 @@ test('draughts: codes, toJSON/fromJSON keep the options, touch-move refuses undo
   coded(() => free.play('f6-e5'), 'game-over');
 });
 
+test('match files: bad-mat, bad-sgf, bad-xgid, cannot-export', () => {
+  assert.equal(coded(() => Backgammon.fromMat(' Game 1\n White : 0  Black : 0\n  1) 31: 8/1\n'), 'bad-mat').line, 3);
+  coded(() => Backgammon.fromSgf('(;GM[1])'), 'bad-sgf');
+  coded(() => Backgammon.fromXgid('XGID=-:0'), 'bad-xgid');
+  coded(() => new Backgammon({ variant: 'acey-deucey' }).toMat(), 'cannot-export');
+});
+
 test('every code that JS can meet was provoked', () => {
   const unreachable = new Set(['internal', 'no-entropy', 'bad-resignation']); // resign() has no JS binding yet;
   // Not provoked here yet (each has its Rust test in tests/error_codes.rs or needs a long game).

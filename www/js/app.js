@@ -286,7 +286,13 @@ $('#m-export').addEventListener('click', () => {
 
 $('#m-import').addEventListener('click', () => {
   $('#import-error').textContent = '';
+  $('#import-games').hidden = true;
+  $('#import-games').innerHTML = '';
   $('#import').showModal();
+});
+$('#import-text').addEventListener('input', () => {
+  $('#import-games').hidden = true;
+  $('#import-games').innerHTML = '';
 });
 $('#import-file').addEventListener('change', async (e) => {
   const f = e.target.files[0];
@@ -297,7 +303,28 @@ $('#import-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   try {
     await board.ready;
-    const r = board.importText($('#import-text').value);
+    const text = $('#import-text').value;
+    const list = $('#import-games');
+    // a file of several games: the player chooses one from the list first
+    const choices = board.importChoices(text);
+    if (choices && list.hidden) {
+      list.innerHTML = '';
+      const legend = document.createElement('legend');
+      legend.textContent = t('import.choose', { n: choices.length });
+      list.append(legend);
+      choices.forEach((c, i) => {
+        const label = document.createElement('label');
+        const radio = Object.assign(document.createElement('input'), { type: 'radio', name: 'import-game', value: i });
+        radio.checked = i === 0;
+        const result = c.result ? ` (${t(`import.result.${c.result}`)})` : '';
+        label.append(radio, ` ${t('import.gameN', { n: i + 1, moves: c.moves })}${result}`);
+        list.append(label);
+      });
+      list.hidden = false;
+      return;
+    }
+    const index = Number(list.querySelector('input:checked')?.value ?? 0);
+    const r = board.importText(text, { index });
     $('#import').close();
     show('play', true);
     if (r?.note) toast(r.note);
