@@ -75,6 +75,18 @@ pub const ERROR_CODES: &[(&str, &str)] = &[
     ("bad-sgf", "not a GNU Backgammon SGF file tabla can replay (field `line` when known)"),
     ("bad-xgid", "not a valid eXtreme Gammon XGID, or one tabla cannot start a game from"),
     ("cannot-export", "the game cannot be written in that format (the message says why)"),
+    // Games by link (docs/link-protocol.md)
+    ("bad-link", "not a tabla game link, or one of another format version"),
+    ("link-other-game", "a link of another game than this one"),
+    ("link-altered", "a link that changes a message already played, a player's own reveal, or the rules"),
+    ("link-stale", "an old link of this game, replayed (fields `messages`, `local`)"),
+    ("link-out-of-turn", "a message or action by the player whose turn it was not"),
+    ("link-withheld-reveal", "the new message does not reveal the seed its sender committed to"),
+    ("link-bad-reveal", "a revealed seed that does not match its commitment"),
+    ("link-bad-dice", "dice in a link that are not the dice the players' seeds give (field `message`)"),
+    ("link-illegal", "an action in a link that the rules refuse (field `message`)"),
+    ("link-incomplete", "a message that ends before its sender's turn is over (field `message`)"),
+    ("link-exhausted", "a player has used every seed of his chain"),
     // Game flow
     ("wrong-phase", "the action is not possible in this phase (fields `action`, `phase`)"),
     ("game-over", "the game is over"),
