@@ -117,8 +117,8 @@ const TS_TYPES: &'static str = TS_TEXT;
 
 /// `BackgammonOptions` as JS passes them: the engine's [`OptionsInput`] resolved (defaults by
 /// variant, checks, unknown keys refused by the engine's option table), its `seed` and `turn`.
-struct JsOptions {
-    options: Options,
+pub(crate) struct JsOptions {
+    pub(crate) options: Options,
     seed: Option<u64>,
     turn: Option<Player>,
 }
@@ -170,7 +170,7 @@ struct JsHint {
     ply: u8,
 }
 
-fn parse_options(options: JsValue) -> JsResult<JsOptions> {
+pub(crate) fn parse_options(options: JsValue) -> JsResult<JsOptions> {
     let options = if options.is_undefined() || options.is_null() {
         options
     } else {
@@ -614,6 +614,11 @@ impl Backgammon {
     /// The engine game (for tests).
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The JS object of an engine game.
+    pub(crate) fn from_game(game: Game) -> Backgammon {
+        Backgammon { game }
     }
 
     /// A play chosen from the start of the dice, as `legalPlays()` shows it.

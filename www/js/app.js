@@ -5,6 +5,7 @@ import { t, tn, has, setLanguage, preferredLanguage, language, errorText, LANGUA
 import { loadEngine, aiSupport } from './engine.js';
 import { GAMES, kindOf } from './games.js';
 import * as store from './storage.js';
+import * as links from './link.js';
 
 const $ = (s) => document.querySelector(s);
 const board = $('#board');
@@ -178,6 +179,7 @@ form.addEventListener('submit', async (e) => {
   e.preventDefault();
   const conf = formConfig();
   await board.ready.catch(() => null);
+  leaveLinkGame();
   board.newGame(conf);
   board.setAttribute('orientation', conf.computer === 'white' ? 'black' : 'white');
   board.flipped = conf.computer === 'white';
@@ -325,6 +327,7 @@ $('#import-form').addEventListener('submit', async (e) => {
     }
     const index = Number(list.querySelector('input:checked')?.value ?? 0);
     const r = board.importText(text, { index });
+    leaveLinkGame();
     $('#import').close();
     show('play', true);
     if (r?.note) toast(r.note);
@@ -332,6 +335,124 @@ $('#import-form').addEventListener('submit', async (e) => {
     $('#import-error').textContent = t('err.import', { msg: errorText(err) });
   }
 });
+
+// ---- games by link (docs/link-protocol.md) --------------------------------------------------
+
+// The session of the game by link on the board, or null. The engine verifies and makes every
+// link; the page keeps the sessions (link.js) and shows whose turn it is.
+let linkSession = null;
+
+function linkStatus() {
+  const el = $('#link-status');
+  const engineObj = board.engine;
+  if (!linkSession || !engineObj || !engine) {
+    el.hidden = true;
+    $('#m-send').hidden = true;
+    return;
+  }
+  const turn = links.turnOf(engine, linkSession, engineObj);
+  const player = t(`player.${linkSession.state().player}`);
+  el.textContent = `${t('link.you', { player })} ${t(`link.turn.${turn}`)}`;
+  el.dataset.turn = turn;
+  el.hidden = false;
+  $('#m-send').hidden = false;
+}
+
+function showLink(text, note) {
+  const url = links.urlOf(text);
+  history.replaceState(null, '', `#g=${text}`);
+  $('#link-url').value = url;
+  $('#link-note').textContent = note;
+  $('#link-share').hidden = typeof navigator.share !== 'function';
+  $('#link-copy').textContent = t('btn.copy');
+  $('#link').showModal();
+}
+
+function playLinkGame(session) {
+  linkSession = session;
+  board.removeAttribute('computer');
+  board.adopt(links.gameOf(session));
+  show('play');
+  linkStatus();
+}
+
+$('#m-invite').addEventListener('click', async () => {
+  await board.ready;
+  try {
+    const { session, text } = links.invite(engine, board.game, board.options);
+    playLinkGame(session);
+    showLink(text, t('link.invited'));
+  } catch (err) {
+    toast(errorText(err));
+  }
+});
+
+$('#m-send').addEventListener('click', () => {
+  if (!linkSession) return;
+  try {
+    const text = links.send(engine, linkSession, board.engine);
+    board.adopt(links.gameOf(linkSession));
+    linkStatus();
+    showLink(text, t('link.sent'));
+  } catch (err) {
+    toast(t('link.cannotSend', { msg: errorText(err) }));
+  }
+});
+
+$('#link-share').addEventListener('click', async () => {
+  try {
+    await navigator.share({ title: t('link.title'), url: $('#link-url').value });
+  } catch {
+    /* the person closed the share sheet */
+  }
+});
+$('#link-copy').addEventListener('click', async (e) => {
+  try {
+    await navigator.clipboard.writeText($('#link-url').value);
+    e.target.textContent = t('btn.copied');
+  } catch {
+    $('#link-url').select();
+  }
+});
+
+// a test handle: what the engine says this player is to do, and how many links were opened
+window.tabla.link = {
+  opened: 0,
+  refused: null,
+  turn: () => (linkSession && board.engine ? links.turnOf(engine, linkSession, board.engine) : null),
+  state: () => linkSession?.state() ?? null,
+};
+
+/** Opens the link in the page's fragment, if any: verified by the engine, or refused with why. */
+async function openLinkFragment() {
+  const text = links.textOf(location.hash);
+  if (!text) return false;
+  await board.ready;
+  try {
+    const { session } = links.open(engine, text);
+    playLinkGame(session);
+    window.tabla.link.refused = null;
+  } catch (err) {
+    // the local game is kept: the session on the board (if any) is unchanged
+    show('play');
+    linkStatus();
+    toast(t('link.refused', { msg: errorText(err) }));
+    window.tabla.link.refused = err?.code || 'error';
+  }
+  window.tabla.link.opened++;
+  return true;
+}
+window.addEventListener('hashchange', () => {
+  if (links.textOf(location.hash)) openLinkFragment();
+});
+board.addEventListener('move', () => linkStatus());
+board.addEventListener('gameover', () => linkStatus());
+/** A game started here (New game, an import) is not the game by link any more. */
+function leaveLinkGame() {
+  linkSession = null;
+  if (links.textOf(location.hash)) history.replaceState(null, '', '#play');
+  linkStatus();
+}
 
 // ---- messages ------------------------------------------------------------------------------
 
@@ -437,6 +558,7 @@ const linked = (() => {
   try {
     engine = await loadEngine();
     window.tabla.ai = aiSupport(engine);
+    openLinkFragment();
   } catch {
     window.tabla.ai = { backgammon: false, draughts: false };
   }

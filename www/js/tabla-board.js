@@ -299,13 +299,18 @@ export class TablaBoard extends HTMLElement {
     // a position the engine says is over before a move (e.g. a Position ID of an empty board)
     if (!text.startsWith('{') && (engine.outcome?.() || engine.state().phase === 'game-over'))
       throw Object.assign(new Error('that position has nothing to play'), { code: 'empty-position' });
-    const { game, options } = kind.describe(engine);
+    return { game: this.adopt(engine) };
+  }
+
+  /** Play on an engine object made elsewhere (an import, a game by link): returns its game. */
+  adopt(engine) {
+    const { game, options } = kindOf(engine.state().variant || 'russian-draughts').describe(engine);
     this._silent = true;
     this.setAttribute('game', game);
     if (options) this.setAttribute('options', JSON.stringify(options));
     this._silent = false;
     this._attach(engine);
-    return { game };
+    return game;
   }
 
   /** Script a move: draughts notation, or a backgammon play (notation or steps) for the side on roll. */
