@@ -192,6 +192,14 @@ test('tampered links are refused with the reason, and the local game is kept', a
   await expect(a.getByRole('status').filter({ hasText: 'refused' })).toBeVisible();
   await a.screenshot({ path: shotPath('link-refused.png') });
   expect(await a.evaluate(() => window.tabla.link.state().messages)).toBe(kept + 1);
+  // the home page lists the game by link with whose turn it is; one click goes back to it
+  await a.getByRole('button', { name: 'Games' }).click();
+  const item = a.getByRole('button', { name: /Table with a friend, you play White: your turn/ });
+  await expect(item).toBeVisible();
+  await a.screenshot({ path: shotPath('link-games-list.png') });
+  await item.click();
+  await expect(a.locator('#link-status')).toContainText('Your turn');
+  expect(await a.evaluate(() => window.tabla.link.state().messages)).toBe(kept + 1);
   await ca.close();
   await cb.close();
 });

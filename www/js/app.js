@@ -200,6 +200,40 @@ function updateContinue() {
 }
 $('#continue-btn').addEventListener('click', () => show('play', true));
 
+/** The games by link kept on this device, each with whose turn it is; one click goes back to it. */
+function updateLinkGames() {
+  const list = $('#link-games-list');
+  list.innerHTML = '';
+  if (!engine?.LinkSession) {
+    $('#link-games').hidden = true;
+    return;
+  }
+  for (const save of Object.values(links.saved())) {
+    let session;
+    try {
+      session = engine.LinkSession.fromJSON(save);
+    } catch {
+      continue; // a damaged session is skipped (the engine refused it)
+    }
+    const s = session.state();
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = t('link.gameItem', {
+      game: t(`game.${s.game}`),
+      player: t(`player.${s.player}`),
+      turn: t(s.myTurn ? 'link.item.mine' : 'link.item.waiting'),
+    });
+    b.addEventListener('click', () => {
+      history.replaceState(null, '', `#g=${session.link()}`);
+      playLinkGame(session);
+    });
+    li.append(b);
+    list.append(li);
+  }
+  $('#link-games').hidden = list.children.length === 0;
+}
+
 // ---- views ---------------------------------------------------------------------------------
 
 function show(view, push = false) {
@@ -208,7 +242,10 @@ function show(view, push = false) {
   $('#play').hidden = !play;
   document.body.classList.toggle('playing', play);
   if (push) history.pushState(null, '', play ? '#play' : location.pathname + location.search);
-  if (!play) updateContinue();
+  if (!play) {
+    updateContinue();
+    updateLinkGames();
+  }
   if (play) requestAnimationFrame(() => board.shadowRoot.querySelector('canvas').focus({ preventScroll: true }));
 }
 
@@ -558,6 +595,7 @@ const linked = (() => {
   try {
     engine = await loadEngine();
     window.tabla.ai = aiSupport(engine);
+    updateLinkGames();
     openLinkFragment();
   } catch {
     window.tabla.ai = { backgammon: false, draughts: false };

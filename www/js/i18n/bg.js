@@ -315,4 +315,8 @@ export default {
   'error.link-illegal': 'Връзката съдържа ход, който правилата не позволяват.',
   'error.link-incomplete': 'Ходът не е завършен.',
   'error.link-exhausted': 'Тази игра чрез връзка е използвала всичките си семена.',
+  'link.games': 'Игри чрез връзка',
+  'link.gameItem': '{game} с приятел, играете с {player}: {turn}',
+  'link.item.mine': 'ваш ред е',
+  'link.item.waiting': 'чака се приятелят ви',
 };

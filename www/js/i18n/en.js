@@ -313,4 +313,8 @@ export default {
   'error.link-illegal': 'The link holds a move the rules do not allow.',
   'error.link-incomplete': 'The turn is not finished.',
   'error.link-exhausted': 'This game by link has used all its seeds.',
+  'link.games': 'Games by link',
+  'link.gameItem': '{game} with a friend, you play {player}: {turn}',
+  'link.item.mine': 'your turn',
+  'link.item.waiting': 'waiting for your friend',
 };

@@ -314,4 +314,8 @@ export default {
   'error.link-illegal': 'A link a szabályok által nem engedett lépést tartalmaz.',
   'error.link-incomplete': 'A lépés nincs befejezve.',
   'error.link-exhausted': 'Ez a linkes játszma minden magját felhasználta.',
+  'link.games': 'Linkes játszmák',
+  'link.gameItem': '{game} egy baráttal, Ön {player}: {turn}',
+  'link.item.mine': 'Ön következik',
+  'link.item.waiting': 'a barátja következik',
 };

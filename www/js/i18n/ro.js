@@ -318,4 +318,8 @@ export default {
   'error.link-illegal': 'Linkul conține o mutare pe care regulile nu o permit.',
   'error.link-incomplete': 'Mutarea nu este terminată.',
   'error.link-exhausted': 'Această partidă prin link și-a folosit toate semințele.',
+  'link.games': 'Partide prin link',
+  'link.gameItem': '{game} cu un prieten, jucați cu {player}: {turn}',
+  'link.item.mine': 'e rândul dvs.',
+  'link.item.waiting': 'așteptați prietenul',
 };

@@ -321,4 +321,8 @@ export default {
   'error.link-illegal': 'В ссылке ход, который правила не разрешают.',
   'error.link-incomplete': 'Ход не закончен.',
   'error.link-exhausted': 'В этой игре по ссылке использованы все зёрна.',
+  'link.games': 'Игры по ссылке',
+  'link.gameItem': '{game} с другом, вы играете за {player}: {turn}',
+  'link.item.mine': 'ваш ход',
+  'link.item.waiting': 'ожидается ход друга',
 };
