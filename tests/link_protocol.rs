@@ -504,7 +504,7 @@ proptest! {
 
 proptest! {
     // each case plays a whole game, every link verified by a full replay
-    #![proptest_config(ProptestConfig::with_cases(12))]
+    #![proptest_config(ProptestConfig::with_cases(6))]
 
     /// Random whole games by link: both sides end with the same game, and every link read
     /// back gives the same link text.
