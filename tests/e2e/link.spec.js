@@ -187,7 +187,13 @@ test('tampered links are refused with the reason, and the local game is kept', a
   // the genuine link opens; then an old one, replayed, is refused
   expect(await openLink(a, second)).toBe(null);
   await expect(a.locator('#link-status')).toContainText('Your turn');
+  await a.waitForTimeout(300);
   await a.screenshot({ path: shotPath('link-your-turn.png') });
+  const size = await a.evaluate(() => {
+    const r = window.tabla.board.shadowRoot.querySelector('canvas').getBoundingClientRect();
+    return [r.width, r.height];
+  });
+  expect(size[0]).toBeGreaterThan(300);
   expect(await openLink(a, accept)).toBe('link-stale');
   await expect(a.getByRole('status').filter({ hasText: 'refused' })).toBeVisible();
   await a.screenshot({ path: shotPath('link-refused.png') });

@@ -249,7 +249,11 @@ function show(view, push = false) {
   if (play) requestAnimationFrame(() => board.shadowRoot.querySelector('canvas').focus({ preventScroll: true }));
 }
 
-window.addEventListener('popstate', () => show(location.hash === '#play' ? 'play' : 'home'));
+window.addEventListener('popstate', () => {
+  // a game link in the fragment is opened by its hashchange handler (games by link, below)
+  if (links.textOf(location.hash)) return;
+  show(location.hash === '#play' ? 'play' : 'home');
+});
 $('.brand').addEventListener('click', (e) => {
   e.preventDefault();
   show('home', true);
