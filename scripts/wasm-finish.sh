@@ -12,8 +12,9 @@ node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-t
   --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue ${3:-} \
   "$2/tabla_bg.wasm" -o "$2/tabla_bg.wasm"
 # A second free() (or a free() after Symbol.dispose) is harmless: the glue would pass a null
-# pointer to Rust, which throws "null pointer passed to rust". Both classes must be patched.
+# pointer to Rust, which throws "null pointer passed to rust". Every class must be patched
+# (Backgammon, RussianDraughts, LinkSession).
 n=$(grep -c 'const ptr = this.__destroy_into_raw();$' "$2/tabla.js" || true)
 perl -0pi -e 's/(    free\(\) \{\n        const ptr = this\.__destroy_into_raw\(\);\n)/$1        if (ptr === 0) return;\n/g' "$2/tabla.js"
 m=$(grep -c 'if (ptr === 0) return;' "$2/tabla.js" || true)
-[ "$n" = 2 ] && [ "$m" = 2 ] || { echo "wasm-finish.sh: free() not patched ($n, $m)"; exit 1; }
+[ "$n" = 3 ] && [ "$m" = 3 ] || { echo "wasm-finish.sh: free() not patched ($n, $m)"; exit 1; }

@@ -6,6 +6,7 @@
 //! The engines decide the codes ([`ErrorCode::code`] on each error type); [`ERROR_CODES`] lists
 //! every code with its meaning, and a test checks that every error variant's code is listed.
 
+use crate::backgammon::{MatError, SgfError, XgidError};
 use crate::dice::DiceError;
 use crate::draughts::{FenError, MoveError, PdnError};
 
@@ -70,6 +71,22 @@ pub const ERROR_CODES: &[(&str, &str)] = &[
     ("bad-match-id", "not a valid gnubg Match ID"),
     ("bad-fen", "not a valid draughts FEN"),
     ("bad-pdn", "not valid Russian-draughts PDN (fields `line` or `ply`)"),
+    ("bad-mat", "not a Jellyfish .mat match file tabla can replay (field `line` when known)"),
+    ("bad-sgf", "not a GNU Backgammon SGF file tabla can replay (field `line` when known)"),
+    ("bad-xgid", "not a valid eXtreme Gammon XGID, or one tabla cannot start a game from"),
+    ("cannot-export", "the game cannot be written in that format (the message says why)"),
+    // Games by link (docs/link-protocol.md)
+    ("bad-link", "not a tabla game link, or one of another format version"),
+    ("link-other-game", "a link of another game than this one"),
+    ("link-altered", "a link that changes a message already played, a player's own reveal, or the rules"),
+    ("link-stale", "an old link of this game, replayed (fields `messages`, `local`)"),
+    ("link-out-of-turn", "a message or action by the player whose turn it was not"),
+    ("link-withheld-reveal", "the new message does not reveal the seed its sender committed to"),
+    ("link-bad-reveal", "a revealed seed that does not match its commitment"),
+    ("link-bad-dice", "dice in a link that are not the dice the players' seeds give (field `message`)"),
+    ("link-illegal", "an action in a link that the rules refuse (field `message`)"),
+    ("link-incomplete", "a message that ends before its sender's turn is over (field `message`)"),
+    ("link-exhausted", "a player has used every seed of his chain"),
     // Game flow
     ("wrong-phase", "the action is not possible in this phase (fields `action`, `phase`)"),
     ("game-over", "the game is over"),
@@ -170,6 +187,51 @@ impl ErrorCode for PdnError {
     }
 }
 
+impl ErrorCode for MatError {
+    fn code(&self) -> &'static str {
+        match self {
+            MatError::CannotExport { .. } => "cannot-export",
+            _ => "bad-mat",
+        }
+    }
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        match self {
+            MatError::Syntax { line, .. }
+            | MatError::Illegal { line, .. }
+            | MatError::Mismatch { line, .. }
+            | MatError::Unsupported { line, .. } => vec![("line", (*line).into())],
+            MatError::NoGame | MatError::CannotExport { .. } => Vec::new(),
+        }
+    }
+}
+
+impl ErrorCode for SgfError {
+    fn code(&self) -> &'static str {
+        match self {
+            SgfError::CannotExport { .. } => "cannot-export",
+            _ => "bad-sgf",
+        }
+    }
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        match self {
+            SgfError::Syntax { line, .. }
+            | SgfError::Illegal { line, .. }
+            | SgfError::Mismatch { line, .. }
+            | SgfError::Unsupported { line, .. } => vec![("line", (*line).into())],
+            SgfError::NoGame | SgfError::CannotExport { .. } => Vec::new(),
+        }
+    }
+}
+
+/// An XGID that does not read, or describes a start the engine cannot take, is `bad-xgid`. (A
+/// game that has no XGID, such as acey-deucey with checkers not yet entered, is refused by the
+/// binding of `Xgid::from_game` as `cannot-export`.)
+impl ErrorCode for XgidError {
+    fn code(&self) -> &'static str {
+        "bad-xgid"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,6 +247,27 @@ mod tests {
                 "{code} is not kebab-case"
             );
         }
+    }
+
+    #[test]
+    fn every_format_error_has_a_listed_code() {
+        let mats = [
+            MatError::Syntax { line: 1, reason: String::new() },
+            MatError::Mismatch { line: 1, reason: String::new() },
+            MatError::Unsupported { line: 1, reason: String::new() },
+            MatError::NoGame,
+            MatError::CannotExport { reason: String::new() },
+        ];
+        for e in &mats {
+            assert!(is_error_code(e.code()), "{e}: {}", e.code());
+        }
+        assert_eq!(mats[0].fields(), vec![("line", Field::Number(1.0))]);
+        assert_eq!(mats[4].code(), "cannot-export");
+        let sgfs = [SgfError::Syntax { line: 2, reason: String::new() }, SgfError::NoGame];
+        for e in &sgfs {
+            assert!(is_error_code(e.code()), "{e}: {}", e.code());
+        }
+        assert!(is_error_code(XgidError::Fields(3).code()));
     }
 
     #[test]

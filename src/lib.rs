@@ -15,6 +15,7 @@ pub mod backgammon;
 pub mod dice;
 pub mod draughts;
 pub mod errors;
+pub mod link;
 pub mod small_sort;
 pub mod wasm;
 

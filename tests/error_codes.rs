@@ -156,3 +156,53 @@ fn dice_errors_have_listed_codes() {
         check(&e);
     }
 }
+
+#[test]
+fn every_link_error_has_a_listed_code() {
+    use tabla::link::LinkError;
+    let samples = [
+        LinkError::Format("x".into()),
+        LinkError::Version(9),
+        LinkError::OtherGame,
+        LinkError::Altered("x".into()),
+        LinkError::Stale { link: 1, local: 2 },
+        LinkError::OutOfTurn("x".into()),
+        LinkError::WithheldReveal,
+        LinkError::BadReveal,
+        LinkError::BadDice { message: 3, carried: [1, 2], drawn: [3, 4] },
+        LinkError::Illegal { message: 3, reason: "x".into() },
+        LinkError::Incomplete { message: 3 },
+        LinkError::Exhausted,
+        LinkError::Entropy("x".into()),
+    ];
+    for e in &samples {
+        // Exhaustiveness: a new variant must get a sample above.
+        match e {
+            LinkError::Format(_)
+            | LinkError::Version(_)
+            | LinkError::OtherGame
+            | LinkError::Altered(_)
+            | LinkError::Stale { .. }
+            | LinkError::OutOfTurn(_)
+            | LinkError::WithheldReveal
+            | LinkError::BadReveal
+            | LinkError::BadDice { .. }
+            | LinkError::Illegal { .. }
+            | LinkError::Incomplete { .. }
+            | LinkError::Exhausted
+            | LinkError::Entropy(_) => {}
+        }
+        check(e);
+    }
+    assert_eq!(check(&tabla::link::Link::parse("#g=AQ").unwrap_err()), "bad-link");
+}
+
+#[test]
+fn every_match_file_error_has_a_listed_code() {
+    use tabla::backgammon::{mat, sgf, xgid::Xgid};
+    assert_eq!(check(&mat::import("no game", Dice::fixed([])).unwrap_err()), "bad-mat");
+    assert_eq!(check(&sgf::import("(;GM[1])", Dice::fixed([])).unwrap_err()), "bad-sgf");
+    assert_eq!(check(&Xgid::parse("XGID=x").unwrap_err()), "bad-xgid");
+    let ad = Game::with_seed(Options::new(Variant::AceyDeucey), 1);
+    assert_eq!(check(&mat::export(&ad, &mat::MatHeader::default()).unwrap_err()), "cannot-export");
+}

@@ -122,8 +122,8 @@ const TS_TYPES: &'static str = TS_TEXT;
 
 /// `BackgammonOptions` as JS passes them: the engine's [`OptionsInput`] resolved (defaults by
 /// variant, checks, unknown keys refused by the engine's option table), its `seed` and `turn`.
-struct JsOptions {
-    options: Options,
+pub(crate) struct JsOptions {
+    pub(crate) options: Options,
     seed: Option<u64>,
     turn: Option<Player>,
 }
@@ -177,7 +177,7 @@ struct JsHint {
     ply: u8,
 }
 
-fn parse_options(options: JsValue) -> JsResult<JsOptions> {
+pub(crate) fn parse_options(options: JsValue) -> JsResult<JsOptions> {
     let options = if options.is_undefined() || options.is_null() {
         options
     } else {
@@ -200,6 +200,35 @@ fn parse_options(options: JsValue) -> JsResult<JsOptions> {
     })?;
     let options = input.resolve().map_err(js_err)?;
     Ok(JsOptions { options, seed: input.seed.map(u64::from), turn: input.turn })
+}
+
+/// The dice of a game read from a file: `{ seed }` or nothing (cryptographic dice).
+fn dice_only(options: JsValue) -> JsResult<Dice> {
+    #[derive(serde::Deserialize, Default)]
+    #[serde(deny_unknown_fields)]
+    struct Only {
+        seed: Option<f64>,
+    }
+    let o: Only = options_from_js(options, "bad options", |keys| match keys.iter().find(|k| *k != "seed") {
+        Some(k) => Err(coded_with(
+            "bad-option",
+            &format!("unknown option '{k}' (only 'seed')"),
+            vec![("key", k.as_str().into())],
+        )),
+        None => Ok(()),
+    })?;
+    Ok(match o.seed.map(seed_from_js).transpose()? {
+        Some(s) => Dice::seeded(s),
+        None => Dice::crypto(),
+    })
+}
+
+/// The players' names `[white, black]` for a file (default 'White', 'Black').
+fn names(white: JsValue, black: JsValue) -> JsResult<[String; 2]> {
+    let one = |v: JsValue, default: &str| -> JsResult<String> {
+        if v.is_undefined() || v.is_null() { Ok(default.to_string()) } else { text(&v, "a player's name") }
+    };
+    Ok([one(white, "White")?, one(black, "Black")?])
 }
 
 /// An option's spec as `Backgammon.optionSpecs()` gives it: the engine's [`OptionSpec`] with
@@ -340,6 +369,86 @@ impl Backgammon {
         }
         let game = Game::from_gnubg(&text, o.options, o.dice()).map_err(js_err)?;
         Ok(Backgammon { game })
+    }
+
+    /// A Jellyfish `.mat` file (a match or a money session, as GNU Backgammon, eXtreme Gammon and
+    /// BGBlitz write it), replayed through the engine: one object holds the whole match, every
+    /// game of the file in its record, at the point where the file ends. `options.seed` gives
+    /// the dice for play after that (absent: cryptographic dice); the rules come from the file.
+    #[wasm_bindgen(js_name = fromMat)]
+    pub fn from_mat(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "{ seed?: number }")] options: JsValue,
+    ) -> JsResult<Backgammon> {
+        let text = super::text(&text, "a .mat file")?;
+        let dice = dice_only(options)?;
+        Ok(Backgammon { game: crate::backgammon::mat::import(&text, dice).map_err(js_err)?.game })
+    }
+
+    /// The whole record (every game of the match or session) as a Jellyfish `.mat` file, with
+    /// the players' names (default 'White' and 'Black'). Throws `cannot-export` for what the
+    /// format cannot hold (acey-deucey, a game from a set-up position).
+    #[wasm_bindgen(js_name = toMat)]
+    pub fn to_mat(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] white: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] black: JsValue,
+    ) -> JsResult<String> {
+        let header = crate::backgammon::MatHeader { players: names(white, black)?, tags: Vec::new() };
+        crate::backgammon::mat::export(&self.game, &header).map_err(js_err)
+    }
+
+    /// A GNU Backgammon `.sgf` file (a game, match or session; the main line of each tree).
+    /// `options.seed` as for `fromMat`.
+    #[wasm_bindgen(js_name = fromSgf)]
+    pub fn from_sgf(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "{ seed?: number }")] options: JsValue,
+    ) -> JsResult<Backgammon> {
+        let text = super::text(&text, "an SGF file")?;
+        let dice = dice_only(options)?;
+        Ok(Backgammon { game: crate::backgammon::sgf::import(&text, dice).map_err(js_err)?.game })
+    }
+
+    /// The whole record as GNU Backgammon SGF, one game tree per game (backgammon by the
+    /// standard rules only; otherwise `cannot-export`).
+    #[wasm_bindgen(js_name = toSgf)]
+    pub fn to_sgf(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] white: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] black: JsValue,
+    ) -> JsResult<String> {
+        crate::backgammon::sgf::export(&self.game, &names(white, black)?).map_err(js_err)
+    }
+
+    /// A game at an eXtreme Gammon XGID's position (`XGID=` optional), its player on roll, with
+    /// its dice if rolled. `options` give the variant and rules (the match length defaults to
+    /// the XGID's). The engine starts a game at cube 1, centred, 0-0: another cube or score is
+    /// refused (`bad-xgid`).
+    #[wasm_bindgen(js_name = fromXgid)]
+    pub fn from_xgid(
+        #[wasm_bindgen(unchecked_param_type = "string")] xgid: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "BackgammonOptions")] options: JsValue,
+    ) -> JsResult<Backgammon> {
+        let text = super::text(&xgid, "an XGID")?;
+        let mut o = parse_options(options)?;
+        if o.turn.is_some() {
+            return Err(coded_with("bad-option", "'turn' comes from the XGID", vec![("key", "turn".into())]));
+        }
+        let x = crate::backgammon::Xgid::parse(&text).map_err(js_err)?;
+        if o.options.match_length == 0 {
+            o.options.match_length = x.match_length;
+        }
+        Ok(Backgammon { game: x.to_game(o.options, o.dice()).map_err(js_err)? })
+    }
+
+    /// The XGID of the state now (the position at the start of the turn, cube, turn, dice,
+    /// score). Throws `cannot-export` where an XGID has no room (acey-deucey checkers not yet
+    /// entered).
+    pub fn xgid(&self) -> JsResult<String> {
+        crate::backgammon::Xgid::from_game(&self.game)
+            .map(|x| x.to_string())
+            .map_err(|e| coded("cannot-export", &e.to_string()))
     }
 
     /// A game from the object `toJSON()` gave (or its JSON text). The record is replayed and
@@ -605,6 +714,11 @@ impl Backgammon {
     /// The engine game (for tests).
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The JS object of an engine game.
+    pub(crate) fn from_game(game: Game) -> Backgammon {
+        Backgammon { game }
     }
 
     /// A play chosen from the start of the dice, as `legalPlays()` shows it.

@@ -156,7 +156,7 @@ fn check_time(time_ms: Option<f64>) -> JsResult<Option<f64>> {
 
 /// `DraughtsOptions`: the engine's [`GameOptions`] (missing keys default, unknown keys refused
 /// by the engine's option table).
-fn parse_options(options: JsValue) -> JsResult<GameOptions> {
+pub(crate) fn parse_options(options: JsValue) -> JsResult<GameOptions> {
     options_from_js(options, "bad options", |keys| {
         GameOptions::check_keys(keys.iter().map(String::as_str)).map_err(js_err)
     })
@@ -569,6 +569,11 @@ impl RussianDraughts {
     /// The engine game (for tests).
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The JS object of an engine game.
+    pub(crate) fn from_game(game: Game) -> RussianDraughts {
+        RussianDraughts { game, engine: None }
     }
 
     #[cfg(feature = "ai")]

@@ -17,9 +17,11 @@ use crate::errors::{ErrorCode, Field};
 mod analysis;
 mod backgammon;
 mod draughts;
+mod link;
 
 pub use backgammon::Backgammon;
 pub use draughts::RussianDraughts;
+pub use link::LinkSession;
 
 /// Talc instead of Rust's default dlmalloc: smaller in the module and faster (talc's WebAssembly
 /// benchmarks; measured here with scripts/wasm-size.mjs and scripts/bench-js.mjs).

@@ -109,6 +109,48 @@ test('export and import: PDN for draughts, tabla save and gnubg IDs for backgamm
   expect(errors()).toEqual([]);
 });
 
+test('export and import: .mat, .sgf and XGID for backgammon; a PDN of two games offers a list', async ({ page }) => {
+  const errors = await prepare(page);
+  await startGame(page, 'backgammon', { query: '?seed=8' });
+  await page.evaluate(() => {
+    const g = window.tabla.board.engine;
+    while (g.state().phase === 'opening') g.roll();
+    g.play(g.legalPlays()[0].steps);
+    g.roll();
+    g.play(g.legalPlays()[0].steps);
+    window.tabla.board.refresh();
+  });
+  const id = await page.evaluate(() => window.tabla.board.engine.positionId());
+  await page.locator('#m-export').click();
+  const mat = await page.locator('textarea[data-format="mat"]').inputValue();
+  const sgf = await page.locator('textarea[data-format="sgf"]').inputValue();
+  const xgid = await page.locator('textarea[data-format="xgid"]').inputValue();
+  expect(mat).toContain('Game 1');
+  expect(sgf).toMatch(/^\(;FF\[4\]GM\[6\]/);
+  expect(xgid).toMatch(/^XGID=/);
+  await page.locator('#export button[value="close"]').click();
+  for (const text of [mat, sgf, xgid]) {
+    await page.evaluate(() => window.tabla.board.newGame());
+    await page.locator('#m-import').click();
+    await page.locator('#import-text').fill(text);
+    await page.locator('#import-load').click();
+    await expect(page.locator('#import')).not.toBeVisible();
+    expect(await page.evaluate(() => window.tabla.board.engine.positionId())).toBe(id);
+  }
+  // draughts: a file of two games lists them; the second is chosen
+  await startGame(page, 'russian-draughts');
+  const two = '[Event "one"]\n1. c3-d4 f6-g5 *\n\n[Event "two"]\n1. e3-f4 *\n';
+  await page.locator('#m-import').click();
+  await page.locator('#import-text').fill(two);
+  await page.locator('#import-load').click();
+  await expect(page.getByRole('radio')).toHaveCount(2);
+  await page.getByRole('radio', { name: /Game 2/ }).check();
+  await page.locator('#import-load').click();
+  await expect(page.locator('#import')).not.toBeVisible();
+  expect((await boardState(page)).history).toEqual(['e3-f4']);
+  expect(errors()).toEqual([]);
+});
+
 test('animations run without errors, and reduced motion turns them off', async ({ page }) => {
   const errors = await prepare(page, { animations: true });
   await startGame(page, 'russian-draughts');

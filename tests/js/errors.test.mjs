@@ -2,7 +2,7 @@
 // fields that matter; each code is provoked through the JS API here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Backgammon, errorCodes, RussianDraughts } from 'tabla';
+import { Backgammon, errorCodes, LinkSession, RussianDraughts } from 'tabla';
 import { rng } from './helpers.mjs';
 
 const CODES = new Set(errorCodes());
@@ -233,6 +233,28 @@ test('backgammon: a resignation of a kind the scoring lacks (BG-RESIGN)', () => 
   coded(() => new Backgammon({ variant: 'table', start: 'white' }).resign('gammon'), 'bad-resignation');
 });
 
+test('match files: bad-mat, bad-sgf, bad-xgid, cannot-export', () => {
+  assert.equal(coded(() => Backgammon.fromMat(' Game 1\n White : 0  Black : 0\n  1) 31: 8/1\n'), 'bad-mat').line, 3);
+  coded(() => Backgammon.fromSgf('(;GM[1])'), 'bad-sgf');
+  coded(() => Backgammon.fromXgid('XGID=-:0'), 'bad-xgid');
+  coded(() => new Backgammon({ variant: 'acey-deucey' }).toMat(), 'cannot-export');
+});
+
+test('games by link: bad-link, link-stale, link-other-game, link-out-of-turn, link-incomplete, link-altered', () => {
+  const a = LinkSession.invite({ game: 'table' });
+  const invitation = a.sendBackgammon(a.backgammon());
+  const b = LinkSession.join(invitation);
+  const accept = b.sendBackgammon(b.backgammon());
+  a.open(accept);
+  coded(() => a.open('%%%'), 'bad-link');
+  coded(() => a.open(invitation), 'link-stale');
+  coded(() => a.open(LinkSession.invite({ game: 'table' }).link()), 'link-other-game');
+  coded(() => b.sendBackgammon(b.backgammon()), 'link-out-of-turn');
+  coded(() => a.sendBackgammon(a.backgammon()), 'link-incomplete');
+  const d = LinkSession.invite({ game: 'russian-draughts' });
+  coded(() => d.sendBackgammon(new Backgammon({ variant: 'table' })), 'link-altered');
+});
+
 test('every code that JS can meet was provoked', () => {
   const unreachable = new Set(['internal', 'no-entropy']);
   // Not provoked here yet (each has its Rust test in tests/error_codes.rs or needs a long game).
@@ -244,6 +266,12 @@ test('every code that JS can meet was provoked', () => {
     'ambiguous-play',
     'ambiguous-move',
     'bad-dice',
+    // games by link: each attack has its Rust test in tests/link_protocol.rs
+    'link-withheld-reveal',
+    'link-bad-reveal',
+    'link-bad-dice',
+    'link-illegal',
+    'link-exhausted',
   ]);
   const missing = errorCodes().filter((c) => !seen.has(c) && !unreachable.has(c) && !rare.has(c));
   assert.deepEqual(missing, []);

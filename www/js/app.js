@@ -6,6 +6,7 @@ import { loadEngine, aiSupport } from './engine.js';
 import { GAMES, kindOf } from './games.js';
 import * as store from './storage.js';
 import { renderGames, describeGame } from './games-list.js';
+import * as links from './link.js';
 
 const $ = (s) => document.querySelector(s);
 const board = $('#board');
@@ -223,6 +224,7 @@ form.addEventListener('submit', async (e) => {
   e.preventDefault();
   const conf = formConfig();
   await board.ready.catch(() => null);
+  leaveLinkGame();
   // a new game is a new record: the game on the board stays in the Games list, as it was
   const prev = board.persistKey && store.read(`save:${board.persistKey}`) !== null ? board.game : null;
   let prevOpen = false;
@@ -253,6 +255,40 @@ function updateContinue() {
 }
 $('#continue-btn').addEventListener('click', () => show('play', true));
 
+/** The games by link kept on this device, each with whose turn it is; one click goes back to it. */
+function updateLinkGames() {
+  const list = $('#link-games-list');
+  list.innerHTML = '';
+  if (!engine?.LinkSession) {
+    $('#link-games').hidden = true;
+    return;
+  }
+  for (const save of Object.values(links.saved())) {
+    let session;
+    try {
+      session = engine.LinkSession.fromJSON(save);
+    } catch {
+      continue; // a damaged session is skipped (the engine refused it)
+    }
+    const s = session.state();
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = t('link.gameItem', {
+      game: t(`game.${s.game}`),
+      player: t(`player.${s.player}`),
+      turn: t(s.myTurn ? 'link.item.mine' : 'link.item.waiting'),
+    });
+    b.addEventListener('click', () => {
+      history.replaceState(null, '', `#g=${session.link()}`);
+      playLinkGame(session);
+    });
+    li.append(b);
+    list.append(li);
+  }
+  $('#link-games').hidden = list.children.length === 0;
+}
+
 // ---- views ---------------------------------------------------------------------------------
 
 function show(view, push = false) {
@@ -261,11 +297,18 @@ function show(view, push = false) {
   $('#play').hidden = !play;
   document.body.classList.toggle('playing', play);
   if (push) history.pushState(null, '', play ? '#play' : location.pathname + location.search);
-  if (!play) updateContinue();
+  if (!play) {
+    updateContinue();
+    updateLinkGames();
+  }
   if (play) requestAnimationFrame(() => board.shadowRoot.querySelector('canvas').focus({ preventScroll: true }));
 }
 
-window.addEventListener('popstate', () => show(location.hash === '#play' ? 'play' : 'home'));
+window.addEventListener('popstate', () => {
+  // a game link in the fragment is opened by its hashchange handler (games by link, below)
+  if (links.textOf(location.hash)) return;
+  show(location.hash === '#play' ? 'play' : 'home');
+});
 $('.brand').addEventListener('click', (e) => {
   e.preventDefault();
   show('home', true);
@@ -347,7 +390,13 @@ $('#m-export').addEventListener('click', () => {
 
 $('#m-import').addEventListener('click', () => {
   $('#import-error').textContent = '';
+  $('#import-games').hidden = true;
+  $('#import-games').innerHTML = '';
   $('#import').showModal();
+});
+$('#import-text').addEventListener('input', () => {
+  $('#import-games').hidden = true;
+  $('#import-games').innerHTML = '';
 });
 $('#import-file').addEventListener('change', async (e) => {
   const f = e.target.files[0];
@@ -358,7 +407,33 @@ $('#import-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   try {
     await board.ready;
-    const r = board.importText($('#import-text').value);
+    const text = $('#import-text').value;
+    const list = $('#import-games');
+    // a file of several games: the player chooses one from the list first
+    const choices = board.importChoices(text);
+    if (choices && list.hidden) {
+      list.innerHTML = '';
+      const legend = document.createElement('legend');
+      legend.textContent = t('import.choose', { n: choices.length });
+      list.append(legend);
+      choices.forEach((c, i) => {
+        const label = document.createElement('label');
+        const radio = Object.assign(document.createElement('input'), { type: 'radio', name: 'import-game', value: i });
+        radio.checked = i === 0;
+        const result = c.result ? ` (${t(`import.result.${c.result}`)})` : '';
+        label.append(radio, ` ${t('import.gameN', { n: i + 1, moves: c.moves })}${result}`);
+        list.append(label);
+      });
+      list.hidden = false;
+      return;
+    }
+    const index = Number(list.querySelector('input:checked')?.value ?? 0);
+    const r = board.importText(text, { index });
+    leaveLinkGame();
+    // an imported game is a game of its own: the one on the board stays in the Games list as it
+    // was saved (the board writes nothing between the import and this)
+    useGame(store.newGameKey());
+    board.persist();
     $('#import').close();
     show('play', true);
     if (r?.note) toast(r.note);
@@ -366,6 +441,127 @@ $('#import-form').addEventListener('submit', async (e) => {
     $('#import-error').textContent = t('err.import', { msg: errorText(err) });
   }
 });
+
+// ---- games by link (docs/link-protocol.md) --------------------------------------------------
+
+// The session of the game by link on the board, or null. The engine verifies and makes every
+// link; the page keeps the sessions (link.js) and shows whose turn it is.
+let linkSession = null;
+
+function linkStatus() {
+  const el = $('#link-status');
+  const engineObj = board.engine;
+  if (!linkSession || !engineObj || !engine) {
+    el.hidden = true;
+    $('#m-send').hidden = true;
+    return;
+  }
+  const turn = links.turnOf(engine, linkSession, engineObj);
+  const player = t(`player.${linkSession.state().player}`);
+  el.textContent = `${t('link.you', { player })} ${t(`link.turn.${turn}`)}`;
+  el.dataset.turn = turn;
+  el.hidden = false;
+  $('#m-send').hidden = false;
+}
+
+function showLink(text, note) {
+  const url = links.urlOf(text);
+  history.replaceState(null, '', `#g=${text}`);
+  $('#link-url').value = url;
+  $('#link-note').textContent = note;
+  $('#link-share').hidden = typeof navigator.share !== 'function';
+  $('#link-copy').textContent = t('btn.copy');
+  $('#link').showModal();
+}
+
+function playLinkGame(session) {
+  linkSession = session;
+  // a game by link is kept by its session (link.js), never in the record of the game that was
+  // on the board: the board saves nothing while it is played
+  board.removeAttribute('persist');
+  board.removeAttribute('computer');
+  board.adopt(links.gameOf(session));
+  show('play');
+  linkStatus();
+}
+
+$('#m-invite').addEventListener('click', async () => {
+  await board.ready;
+  try {
+    const { session, text } = links.invite(engine, board.game, board.options);
+    playLinkGame(session);
+    showLink(text, t('link.invited'));
+  } catch (err) {
+    toast(errorText(err));
+  }
+});
+
+$('#m-send').addEventListener('click', () => {
+  if (!linkSession) return;
+  try {
+    const text = links.send(engine, linkSession, board.engine);
+    board.adopt(links.gameOf(linkSession));
+    linkStatus();
+    showLink(text, t('link.sent'));
+  } catch (err) {
+    toast(t('link.cannotSend', { msg: errorText(err) }));
+  }
+});
+
+$('#link-share').addEventListener('click', async () => {
+  try {
+    await navigator.share({ title: t('link.title'), url: $('#link-url').value });
+  } catch {
+    /* the person closed the share sheet */
+  }
+});
+$('#link-copy').addEventListener('click', async (e) => {
+  try {
+    await navigator.clipboard.writeText($('#link-url').value);
+    e.target.textContent = t('btn.copied');
+  } catch {
+    $('#link-url').select();
+  }
+});
+
+// a test handle: what the engine says this player is to do, and how many links were opened
+window.tabla.link = {
+  opened: 0,
+  refused: null,
+  turn: () => (linkSession && board.engine ? links.turnOf(engine, linkSession, board.engine) : null),
+  state: () => linkSession?.state() ?? null,
+};
+
+/** Opens the link in the page's fragment, if any: verified by the engine, or refused with why. */
+async function openLinkFragment() {
+  const text = links.textOf(location.hash);
+  if (!text) return false;
+  await board.ready;
+  try {
+    const { session } = links.open(engine, text);
+    playLinkGame(session);
+    window.tabla.link.refused = null;
+  } catch (err) {
+    // the local game is kept: the session on the board (if any) is unchanged
+    show('play');
+    linkStatus();
+    toast(t('link.refused', { msg: errorText(err) }));
+    window.tabla.link.refused = err?.code || 'error';
+  }
+  window.tabla.link.opened++;
+  return true;
+}
+window.addEventListener('hashchange', () => {
+  if (links.textOf(location.hash)) openLinkFragment();
+});
+board.addEventListener('move', () => linkStatus());
+board.addEventListener('gameover', () => linkStatus());
+/** A game started here (New game, an import) is not the game by link any more. */
+function leaveLinkGame() {
+  linkSession = null;
+  if (links.textOf(location.hash)) history.replaceState(null, '', '#play');
+  linkStatus();
+}
 
 // ---- messages ------------------------------------------------------------------------------
 
@@ -486,6 +682,7 @@ function deleteGames(keys) {
 
 async function resumeGame(key) {
   await board.ready.catch(() => null);
+  leaveLinkGame();
   if (key !== board.persistKey || !board.state) {
     useGame(key);
     await board.resume();
@@ -607,6 +804,8 @@ const linked = (() => {
   try {
     engine = await loadEngine();
     window.tabla.ai = aiSupport(engine);
+    updateLinkGames();
+    openLinkFragment();
   } catch {
     window.tabla.ai = { backgammon: false, draughts: false };
   }

@@ -37,6 +37,12 @@ function saveFormat(text) {
   }
 }
 
+/** A Jellyfish .mat match file: "N point match" or a " Game 1" line before any move. */
+const matText = (text) => /^\s*\d+\s+point match\s*$/im.test(text) || /^\s*Game 1\s*$/m.test(text);
+
+/** A GNU Backgammon SGF file (GM[6]). */
+const sgfText = (text) => text.startsWith('(;') && /GM\[6\]/.test(text);
+
 /** Specs for one game: those that apply to it (a spec without `variants` applies to every one). */
 const forGame = (specs, game) => specs.filter((s) => !s.variants || s.variants.includes(game));
 
@@ -89,21 +95,41 @@ const BACKGAMMON = {
   exports: [
     { format: 'json', label: 'export.json', ext: 'json' },
     { format: 'gnubg', label: 'export.gnubg', ext: 'txt' },
+    { format: 'xgid', label: 'export.xgid', ext: 'txt' },
+    { format: 'mat', label: 'export.mat', ext: 'mat' },
+    { format: 'sgf', label: 'export.sgf', ext: 'sgf' },
   ],
   exportAs(engine, format) {
     if (format === 'gnubg') return engine.gnubgId();
+    if (format === 'xgid') return engine.xgid();
+    if (format === 'mat') return engine.toMat();
+    if (format === 'sgf') return engine.toSgf();
     return null;
   },
-  /** Texts this kind imports: an engine save (toJSON's, as JSON) or gnubg's "PositionID[:MatchID]". */
+  /**
+   * Texts this kind imports: an engine save (toJSON's, as JSON), gnubg's "PositionID[:MatchID]",
+   * an XGID, a Jellyfish .mat match file or a GNU Backgammon SGF file (the engine reads them all).
+   */
   recognises(text) {
-    return saveFormat(text) === 'tabla-backgammon' || /^[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?$/.test(text);
+    return (
+      saveFormat(text) === 'tabla-backgammon' ||
+      /^[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?$/.test(text) ||
+      /^(XGID=)?[-A-Oa-o]{26}:/.test(text) ||
+      matText(text) ||
+      sgfText(text)
+    );
   },
   /** Import into `game` (the page's backgammon-family game, or backgammon): the engine reads it. */
   importText(M, text, { game, options }) {
     if (text.startsWith('{')) return M.Backgammon.fromJSON(JSON.parse(text));
+    if (sgfText(text)) return M.Backgammon.fromSgf(text);
+    if (matText(text)) return M.Backgammon.fromMat(text);
     const g = this.games.includes(game) ? game : 'backgammon';
+    if (/^(XGID=)?[-A-Oa-o]{26}:/.test(text)) return M.Backgammon.fromXgid(text, this.engineOptions(M, g, options));
     return M.Backgammon.fromGnubg(text, this.engineOptions(M, g, options));
   },
+  /** A text holds one match (.mat, .sgf: every game is in the one object): nothing to choose. */
+  choices: () => null,
 };
 
 const DRAUGHTS = {
@@ -167,11 +193,30 @@ const DRAUGHTS = {
       /(^|\s)(\d+\.\s*)?[a-h][1-8][-:x][a-h][1-8]/.test(text)
     );
   },
-  importText(M, text, { options }) {
+  /** `index`: which game of a PDN file with several (see `choices`); the first by default. */
+  importText(M, text, { options, index = 0 }) {
     if (text.startsWith('{')) return M.RussianDraughts.fromJSON(JSON.parse(text));
     const opts = this.engineOptions(M, 'russian-draughts', options);
     if (/^[WB]:/.test(text)) return M.RussianDraughts.fromFen(text, opts);
-    return M.RussianDraughts.fromPdn(text, opts);
+    const games = M.RussianDraughts.parsePdnGames(text, opts);
+    const chosen = games[index] ?? games[0];
+    for (const g of games) if (g !== chosen) g.free();
+    if (!chosen) return M.RussianDraughts.fromPdn(text, opts); // no game: the engine says why
+    return chosen;
+  },
+  /**
+   * The games of a PDN file with more than one, to choose from: `{ moves, result }` each (the
+   * engine's reading); null for one game, a FEN or a save.
+   */
+  choices(M, text, { options }) {
+    if (text.startsWith('{') || /^[WB]:/.test(text)) return null;
+    const games = M.RussianDraughts.parsePdnGames(text, this.engineOptions(M, 'russian-draughts', options));
+    const list = games.map((g) => {
+      const s = g.state();
+      g.free();
+      return { moves: s.history.length, result: s.outcome?.result ?? null };
+    });
+    return list.length > 1 ? list : null;
   },
 };
 

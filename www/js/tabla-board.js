@@ -346,8 +346,18 @@ export class TablaBoard extends HTMLElement {
     return text;
   }
 
+  /**
+   * The games of a text that holds several separate games (a PDN file), to choose from with
+   * `importText(text, { index })`: `{ moves, result }` each; null when there is nothing to choose.
+   */
+  importChoices(text) {
+    text = String(text || '').trim();
+    const kind = this.mod && !text.startsWith('{') ? kindForText(text) : null;
+    return kind?.choices?.(this.mod, text, { options: this.options }) ?? null;
+  }
+
   /** Import text: a tabla save, or whatever a game kind reads (games.js: PDN, FEN, gnubg IDs, ...). */
-  importText(text) {
+  importText(text, { index = 0 } = {}) {
     text = String(text || '').trim();
     const M = this.mod;
     if (!M) throw new Error('engine not loaded');
@@ -360,17 +370,22 @@ export class TablaBoard extends HTMLElement {
     }
     const kind = kindForText(text);
     if (!kind) throw new Error(this.t('import.unknown'));
-    const engine = kind.importText(M, text, { game: this.gameName, options: this.options });
+    const engine = kind.importText(M, text, { game: this.gameName, options: this.options, index });
     // a position the engine says is over before a move (e.g. a Position ID of an empty board)
     if (!text.startsWith('{') && (engine.outcome?.() || engine.state().phase === 'game-over'))
       throw Object.assign(new Error('that position has nothing to play'), { code: 'empty-position' });
-    const { game, options } = kind.describe(engine);
+    return { game: this.adopt(engine) };
+  }
+
+  /** Play on an engine object made elsewhere (an import, a game by link): returns its game. */
+  adopt(engine) {
+    const { game, options } = kindOf(engine.state().variant || 'russian-draughts').describe(engine);
     this._silent = true;
     this.setAttribute('game', game);
     if (options) this.setAttribute('options', JSON.stringify(options));
     this._silent = false;
     this._attach(engine);
-    return { game };
+    return game;
   }
 
   /** Script a move: draughts notation, or a backgammon play (notation or steps) for the side on roll. */

@@ -1,0 +1,73 @@
+// Games by link, the page's side (docs/link-protocol.md): the engine's LinkSession verifies
+// every link and makes every message; this module keeps each session on the device (its secret
+// never leaves it) and turns link texts into URLs and back. No rule lives here.
+import * as store from './storage.js';
+
+const KEY = 'links';
+
+/** Every session kept on this device: { [id]: LinkSession.toJSON() }. */
+export function saved() {
+  const all = store.readJSON(KEY);
+  return all && typeof all === 'object' && !Array.isArray(all) ? all : {};
+}
+
+/** Keeps a session (by its game id); false when the device refused to store it. */
+export function keep(session) {
+  const all = saved();
+  all[session.state().id] = session.toJSON();
+  return store.write(KEY, JSON.stringify(all)) !== false;
+}
+
+/** The URL of a link text: this page with the game in its fragment (never sent to a server). */
+export function urlOf(text) {
+  return `${location.origin}${location.pathname}#g=${text}`;
+}
+
+/** The link text of a URL or fragment, or null when it holds none. */
+export function textOf(url) {
+  const i = String(url).indexOf('#g=');
+  return i < 0 ? null : String(url).slice(i + 3);
+}
+
+/** The game as this player sees it, as an engine object for the board. */
+export function gameOf(session) {
+  return session.state().game === 'russian-draughts' ? session.draughts() : session.backgammon();
+}
+
+/** A new game by link of the board's game and options; returns the session and the invitation. */
+export function invite(M, game, options) {
+  const session = M.LinkSession.invite({ game, options });
+  const text = send(M, session, gameOf(session));
+  return { session, text };
+}
+
+/** This player's turn (played on `engine`) as the next message: the new link text. */
+export function send(M, session, engine) {
+  const text = engine instanceof M.RussianDraughts ? session.sendDraughts(engine) : session.sendBackgammon(engine);
+  keep(session);
+  return text;
+}
+
+/**
+ * Opens a link: the device's session of its game verifies it (the friend's new message), or, for
+ * an invitation to a game this device does not have, the friend's side starts. Throws the
+ * engine's coded error for a refused link; the kept session is then unchanged.
+ */
+export function open(M, text) {
+  const id = M.LinkSession.linkId(text);
+  const kept = saved()[id];
+  if (kept) {
+    const session = M.LinkSession.fromJSON(kept);
+    const result = session.open(text);
+    keep(session);
+    return { session, result };
+  }
+  const session = M.LinkSession.join(text);
+  keep(session);
+  return { session, result: 'joined' };
+}
+
+/** What this player is to do (the engine says): 'mine', 'send', 'roll-or-double', 'waiting', 'over'. */
+export function turnOf(M, session, engine) {
+  return engine instanceof M.RussianDraughts ? session.turnDraughts(engine) : session.turnBackgammon(engine);
+}
