@@ -25,10 +25,11 @@ const HIT_MS = 320;
  * The computer's turn with animations, in ms: a pause before it acts (overlapping its first
  * questions to the worker), its dice tumble (overlapping its think), the least time its dice are
  * seen before a checker moves, the most a whole play's checkers take (each step gets its share,
- * at least `stepMin`). The turn passes as its last checker lands: the play stays marked and its dice
- * shown (lastView). Without motion the first pause is PAUSE_STILL_MS and nothing animates.
+ * at least `stepMin`), and how long a roll it cannot play is shown. The turn passes as its last
+ * checker lands: the play stays marked and its dice shown (lastView). Without motion the first
+ * pause is PAUSE_STILL_MS and nothing animates.
  */
-export const COMPUTER_MS = { pause: 60, tumble: 250, diceSeen: 100, play: 350, stepMin: 90 };
+export const COMPUTER_MS = { pause: 60, tumble: 250, diceSeen: 100, play: 350, stepMin: 90, noMove: 700 };
 const PAUSE_STILL_MS = 50;
 
 /** Which roll of which position (gnubg's Position ID and Match ID, the dice included). */
@@ -915,7 +916,13 @@ export class BackgammonController {
         // the whole play in a bounded time, every step still drawn
         const each = Math.max(COMPUTER_MS.stepMin, COMPUTER_MS.play / Math.max(1, play.steps.length));
         for (const s of play.steps) await this.stepAnimated(s.from, s.to, null, each);
-      } else await pause;
+      } else {
+        // a roll it cannot play: said, and its dice seen a while before the turn passes
+        this.message = this.host.t('status.noMove', { player: this.name(me) });
+        this.host.announce(this.message);
+        this.host.changed();
+        await Promise.all([pause, sleep(motion ? COMPUTER_MS.noMove : 0)]);
+      }
       this.busy = false;
       // (no pause after its last checker: the play stays marked on the board and its dice shown)
       this.confirm();
