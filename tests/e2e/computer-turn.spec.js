@@ -3,7 +3,7 @@
 // engine played. The times are printed (a benchmark figure for this machine); the only bound is a
 // generous sanity cap.
 import { test, expect } from '@playwright/test';
-import { watchErrors } from './helpers.js';
+import { watchErrors, boardState } from './helpers.js';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -181,5 +181,29 @@ test('computer turns at master with reduced motion: nothing animates, the same e
   const played = checkPlays(turns);
   for (const t of played) expect(t.dice + t.checkers).toBeLessThan(50); // no tumble, no slide
   report('with reduced motion', played);
+  expect(errors()).toEqual([]);
+});
+
+test('a roll the computer cannot play is said and seen before the turn passes', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/index.html?seed=7');
+  await page.locator('input[name="game"][value="backgammon"]').check();
+  await page.locator('#opp-computer').check();
+  await page.locator('select[name="human"]').selectOption('black');
+  await page.locator('#setup button[type="submit"]').click();
+  await page.waitForFunction(() => window.tabla.board.state && window.tabla.board.game === 'backgammon');
+  // White (the computer) on roll with a checker on the bar against Black's closed board
+  await page.getByRole('button', { name: 'Import' }).click();
+  await page.getByRole('textbox', { name: 'Import a game' }).fill('27YBBwDg/wcAQA');
+  await page.getByRole('button', { name: 'Load' }).click();
+  const status = page.locator('#board .status');
+  await expect(status).toContainText('White cannot move');
+  const shown = await page.evaluate(() => performance.now());
+  await page.waitForFunction(() => window.tabla.board.state.turn === 'black', null, { timeout: 10_000 });
+  // its dice were on the board for a while (COMPUTER_MS.noMove), not a flicker
+  expect(await page.evaluate((t) => performance.now() - t, shown)).toBeGreaterThan(300);
+  const st = await boardState(page);
+  expect(st.phase).toBe('roll');
+  expect(st.bar.white).toBe(1);
   expect(errors()).toEqual([]);
 });

@@ -920,7 +920,7 @@ export class BackgammonController {
         // a roll it cannot play: said, and its dice seen a while before the turn passes
         this.message = this.host.t('status.noMove', { player: this.name(me) });
         this.host.announce(this.message);
-        this.host.changed();
+        this.host.thinking(false);
         await Promise.all([pause, sleep(motion ? COMPUTER_MS.noMove : 0)]);
       }
       this.busy = false;
