@@ -18,6 +18,23 @@ import { draw, themeFrom } from './render.js';
 import { tween, lerp, sleep } from '../anim.js';
 import { recordRows, diceText, engineAt } from './record.js';
 
+/** The hit checker's trip to the bar (ms, unhurried). */
+const HIT_MS = 320;
+
+/**
+ * The computer's turn with animations, in ms: a pause before it acts (overlapping its first
+ * questions to the worker), its dice tumble (overlapping its think), the least time its dice are
+ * seen before a checker moves, the most a whole play's checkers take (each step gets its share,
+ * at least `stepMin`), and how long a roll it cannot play is shown. The turn passes as its last
+ * checker lands: the play stays marked and its dice shown (lastView). Without motion the first
+ * pause is PAUSE_STILL_MS and nothing animates.
+ */
+export const COMPUTER_MS = { pause: 60, tumble: 250, diceSeen: 100, play: 350, stepMin: 90, noMove: 700 };
+const PAUSE_STILL_MS = 50;
+
+/** Which roll of which position (gnubg's Position ID and Match ID, the dice included). */
+const turnId = (g) => safe(() => g.gnubgId(), null);
+
 const other = (p) => (p === 'white' ? 'black' : 'white');
 const locKey = (l) => (l.kind === 'point' ? `p${l.n}` : `${l.kind}-${l.side}`);
 
@@ -478,7 +495,11 @@ export class BackgammonController {
 
   // ---- actions ---------------------------------------------------------------------------
 
-  async roll() {
+  /**
+   * Roll the dice (the opening roll in phase 'opening'). `rolled()` is called as soon as the engine
+   * has rolled, before the dice animation: the computer asks for its play then (computerTurn).
+   */
+  async roll({ rolled, tumbleMs } = {}) {
     const st = this.state;
     if (this.busy || !(st.phase === 'opening' || st.phase === 'roll')) return;
     this.busy = true;
@@ -491,8 +512,9 @@ export class BackgammonController {
         this.error(e);
         return;
       }
+      rolled?.();
       this.host.sound?.('dice');
-      await this.tumble(st.phase === 'opening');
+      await this.tumble(st.phase === 'opening', tumbleMs);
       const after = this.game.state();
       if (st.phase === 'opening') {
         const o = after.openingRoll;
@@ -514,16 +536,16 @@ export class BackgammonController {
     }
   }
 
-  async tumble(opening) {
+  async tumble(opening, ms = 380) {
     if (!this.host.motion) return;
     const rnd = () => 1 + Math.floor(Math.random() * 6);
-    const until = performance.now() + 380;
+    const until = performance.now() + ms;
     while (performance.now() < until) {
       this.rolling = opening
         ? { openingRoll: { white: rnd(), black: rnd() }, dice: [] }
         : { dice: [rnd(), rnd()], diceLeft: [] };
       this.host.changed({ drawOnly: true });
-      await sleep(60);
+      await sleep(Math.min(60, until - performance.now()));
     }
     this.rolling = null;
   }
@@ -554,7 +576,8 @@ export class BackgammonController {
     }
   }
 
-  async stepAnimated(from, to, dragged) {
+  /** `budget`: at most this many ms for the step's animation (the computer's plays are bounded). */
+  async stepAnimated(from, to, dragged, budget) {
     const before = this.state;
     const player = before.turn;
     const step = this.game.step(from, to);
@@ -568,12 +591,15 @@ export class BackgammonController {
         move: `${from === 25 ? t('a11y.bar') : from}/${to === 0 ? t('a11y.off') : to}${step?.hit ? '*' : ''}`,
       }),
     );
-    await this.slide(player, from, to, step?.hit, before, after, dragged);
+    await this.slide(player, from, to, step?.hit, before, after, dragged, null, budget);
     this.host.sound?.(step?.hit ? 'hit' : 'checker');
   }
 
-  /** Animates one checker of `player` from engine point `from` to `to` (and a hit one to the bar). */
-  async slide(player, from, to, hit, before, after, dragged, setShown) {
+  /**
+   * Animates one checker of `player` from engine point `from` to `to` (and a hit one to the bar),
+   * in at most `budget` ms when given (the hit checker's trip included).
+   */
+  async slide(player, from, to, hit, before, after, dragged, setShown, budget = Infinity) {
     if (!this.host.motion) return;
     const fromLoc = engineToLoc(player, from, before);
     const start = dragged || locCentre(this.L, fromLoc, before);
@@ -581,7 +607,9 @@ export class BackgammonController {
     setShown?.(after);
     const end = locCentre(this.L, toLoc, after);
     const hitLoc = hit ? { kind: 'bar', side: other(player) } : null;
-    await tween(Math.min(420, 160 + Math.hypot(end.x - start.x, end.y - start.y) * 0.6), (t) => {
+    const move = Math.min(420, 160 + Math.hypot(end.x - start.x, end.y - start.y) * 0.6);
+    const scale = Math.min(1, budget / (move + (hitLoc ? HIT_MS : 0)));
+    await tween(move * scale, (t) => {
       const p = lerp(start, end, t);
       this.view = {
         hidden: [{ loc: toLoc, count: 1 }, ...(hitLoc ? [{ loc: hitLoc, count: 1 }] : [])],
@@ -591,7 +619,7 @@ export class BackgammonController {
     });
     if (hitLoc) {
       const barAt = locCentre(this.L, hitLoc, after);
-      await tween(320, (t) => {
+      await tween(HIT_MS * scale, (t) => {
         const p = lerp(end, barAt, t);
         this.view = { hidden: [{ loc: hitLoc, count: 1 }], floating: [{ x: p.x, y: p.y, side: other(player) }] };
         this.host.changed({ drawOnly: true });
@@ -813,11 +841,13 @@ export class BackgammonController {
     this.busy = true;
     this.host.thinking(true);
     const g = this.game;
+    const motion = this.host.motion;
+    // a short, human pause: it runs while the worker answers, not after
+    const pause = sleep(motion ? COMPUTER_MS.pause : PAUSE_STILL_MS);
     try {
-      await sleep(this.host.motion ? 550 : 50); // a short, human pause
       if (st.phase === 'resignation') {
         // BG-RESIGN offered to the computer: the engine accepts iff it is worth playing on
-        const answer = await this.host.ai({ kind: 'bg-resign-answer', save: g.toJSON() });
+        const [answer] = await Promise.all([this.host.ai({ kind: 'bg-resign-answer', save: g.toJSON() }), pause]);
         if (this.game !== g) return;
         this.busy = false;
         this.answerResignation(answer.accept);
@@ -828,50 +858,73 @@ export class BackgammonController {
         // (bestResignation()); the computer offers that and the player answers.
         // (not again right after its offer was declined: it plays that turn out)
         const declined = this.resignDeclined === g && this.save?.record?.length === this.resignDeclinedAt;
-        const resign = declined ? null : await this.host.ai({ kind: 'bg-resign', save: g.toJSON() }).catch(() => null);
+        // both questions go to the worker at once (it answers them in turn, without a round trip)
+        const resignQ = declined ? null : this.host.ai({ kind: 'bg-resign', save: g.toJSON() }).catch(() => null);
+        const cubeQ = this.canDouble()
+          ? this.host.ai({ kind: 'bg-cube-action', save: g.toJSON() }).catch(() => null)
+          : null;
+        const resign = await resignQ;
         if (this.game !== g) return;
         if (resign) {
+          await pause;
           this.busy = false;
           this.host.thinking(false);
           this.resign(resign.kind, { computer: true });
           return;
         }
         // The cube: the engine decides (money or match, Crawford, Jacoby: cubeAction()).
-        if (this.canDouble()) {
-          const advice = await this.host.ai({ kind: 'bg-cube-action', save: g.toJSON() }).catch(() => null);
-          if (this.game !== g) return;
-          if (advice?.double) {
-            this.busy = false;
-            this.host.thinking(false);
-            this.offerDouble();
-            return;
-          }
+        const advice = await cubeQ;
+        await pause;
+        if (this.game !== g) return;
+        if (advice?.double) {
+          this.busy = false;
+          this.host.thinking(false);
+          this.offerDouble();
+          return;
         }
         this.busy = false;
         this.host.thinking(false);
-        await this.roll();
+        // its play is asked for as soon as the dice are known: the think runs during the tumble
+        await this.roll({ rolled: () => this.askPlay(g), tumbleMs: COMPUTER_MS.tumble });
         return;
       }
       if (st.phase === 'cube-decision') {
-        const answer = await this.host.ai({ kind: 'bg-cube', save: g.toJSON() }).catch(() => 'take');
+        const [answer] = await Promise.all([
+          this.host.ai({ kind: 'bg-cube', save: g.toJSON() }).catch(() => 'take'),
+          pause,
+        ]);
         this.busy = false;
         this.cube(answer === 'pass' ? 'pass' : 'take');
         return;
       }
       if (st.phase === 'choose-doubles') {
-        const n = await this.host.ai({ kind: 'bg-doubles', save: g.toJSON() }).catch(() => 6);
+        const [n] = await Promise.all([this.host.ai({ kind: 'bg-doubles', save: g.toJSON() }).catch(() => 6), pause]);
         this.busy = false;
         this.chooseDoubles(n);
         return;
       }
-      // move
+      // move: the play asked for at the roll (askPlay), or now; its dice are seen a moment first
+      const asked =
+        this.asked?.game === g && this.asked.id !== null && this.asked.id === turnId(g) ? this.asked.play : null;
+      this.asked = null;
       if (this.steps.length) {
-        const play = await this.host.ai({ kind: 'bg', save: g.toJSON(), level: this.host.level });
+        const [play] = await Promise.all([
+          asked ?? this.host.ai({ kind: 'bg', save: g.toJSON(), level: this.host.level }),
+          sleep(motion ? COMPUTER_MS.diceSeen : 0),
+        ]);
         if (this.game !== g) return;
-        for (const s of play.steps) await this.stepAnimated(s.from, s.to);
+        // the whole play in a bounded time, every step still drawn
+        const each = Math.max(COMPUTER_MS.stepMin, COMPUTER_MS.play / Math.max(1, play.steps.length));
+        for (const s of play.steps) await this.stepAnimated(s.from, s.to, null, each);
+      } else {
+        // a roll it cannot play: said, and its dice seen a while before the turn passes
+        this.message = this.host.t('status.noMove', { player: this.name(me) });
+        this.host.announce(this.message);
+        this.host.thinking(false);
+        await Promise.all([pause, sleep(motion ? COMPUTER_MS.noMove : 0)]);
       }
       this.busy = false;
-      await sleep(this.host.motion ? 250 : 0);
+      // (no pause after its last checker: the play stays marked on the board and its dice shown)
       this.confirm();
     } catch (e) {
       this.aiFailed = this.game;
@@ -881,6 +934,18 @@ export class BackgammonController {
       this.host.thinking(false);
       if (this.game === g) this.host.changed();
     }
+  }
+
+  /**
+   * The computer has just rolled: ask the worker for its play now (answered while the dice
+   * tumble); computerTurn takes the answer if the game is still at that roll.
+   */
+  askPlay(g) {
+    const st = g.state();
+    if (st.phase !== 'move' || st.turn !== this.host.computerSide) return;
+    const play = this.host.ai({ kind: 'bg', save: g.toJSON(), level: this.host.level });
+    play.catch(() => {}); // awaited (and its failure told) by computerTurn
+    this.asked = { game: g, id: turnId(g), play };
   }
 
   // ---- keyboard --------------------------------------------------------------------------
