@@ -198,8 +198,17 @@ test('tampered links are refused with the reason, and the local game is kept', a
   await expect(a.getByRole('status').filter({ hasText: 'refused' })).toBeVisible();
   await a.screenshot({ path: shotPath('link-refused.png') });
   expect(await a.evaluate(() => window.tabla.link.state().messages)).toBe(kept + 1);
-  // the home page lists the game by link with whose turn it is; one click goes back to it
+  // the Games list and the home page list the game by link with whose turn it is; one click
+  // goes back to it
   await a.getByRole('button', { name: 'Games' }).click();
+  const games = a.getByRole('dialog', { name: 'Games' });
+  const inList = games.getByRole('button', { name: /Table with a friend, you play White: your turn/ });
+  await expect(inList).toBeVisible();
+  await a.screenshot({ path: shotPath('link-games-dialog.png') });
+  await inList.click();
+  await expect(games).toBeHidden();
+  await expect(a.locator('#link-status')).toContainText('Your turn');
+  await a.getByRole('button', { name: 'Home' }).click();
   const item = a.getByRole('button', { name: /Table with a friend, you play White: your turn/ });
   await expect(item).toBeVisible();
   await a.screenshot({ path: shotPath('link-games-list.png') });

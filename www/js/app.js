@@ -257,10 +257,17 @@ $('#continue-btn').addEventListener('click', () => show('play', true));
 
 /** The games by link kept on this device, each with whose turn it is; one click goes back to it. */
 function updateLinkGames() {
-  const list = $('#link-games-list');
+  fillLinkGames($('#link-games'), $('#link-games-list'));
+}
+
+/**
+ * Lists the games by link into `list` (the home page's, or the Games dialog's), each with whose
+ * turn it is; `section` is hidden when there is none. One click goes back to the game.
+ */
+function fillLinkGames(section, list, { onOpen = () => {} } = {}) {
   list.innerHTML = '';
   if (!engine?.LinkSession) {
-    $('#link-games').hidden = true;
+    section.hidden = true;
     return;
   }
   for (const save of Object.values(links.saved())) {
@@ -280,13 +287,14 @@ function updateLinkGames() {
       turn: t(s.myTurn ? 'link.item.mine' : 'link.item.waiting'),
     });
     b.addEventListener('click', () => {
+      onOpen();
       history.replaceState(null, '', `#g=${session.link()}`);
       playLinkGame(session);
     });
     li.append(b);
     list.append(li);
   }
-  $('#link-games').hidden = list.children.length === 0;
+  section.hidden = list.children.length === 0;
 }
 
 // ---- views ---------------------------------------------------------------------------------
@@ -623,6 +631,7 @@ board.addEventListener('ai-failed', (e) =>
 const gamesDlg = $('#games');
 
 function renderGamesList() {
+  fillLinkGames($('#games-links'), $('#games-links-list'), { onOpen: () => gamesDlg.close() });
   const entries = store.listGames();
   const rows = renderGames($('#games-table'), entries, { current: board.persistKey, engine });
   $('#games-table').hidden = rows.length === 0;
