@@ -148,8 +148,17 @@ test('a failed .wasm fetch during the background fill: not promoted, offline pla
   await waitReady(page, v1);
   server.deploy('v2');
   server.fail.add('pkg/tabla_plain_bg.wasm');
+  const asked = server.log.length;
   await check(page);
-  await page.waitForTimeout(3000);
+  // the fill fails at the .wasm, however long the files before it take on a loaded machine: once
+  // the .wasm was asked for, its partial generation is deleted, and the ready one stays the old
+  await expect.poll(() => server.log.slice(asked).includes('pkg/tabla_plain_bg.wasm'), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(async () => (await page.evaluate(() => caches.keys())).filter((k) => k !== 'tabla-meta'), {
+      timeout: 20_000,
+    })
+    .toEqual([`tabla-${v1}`]);
+  await page.waitForTimeout(1000);
   expect(await readyGen(page)).toBe(`tabla-${v1}`);
   const gens = await page.evaluate(() => caches.keys());
   expect(gens.filter((k) => k !== 'tabla-meta')).toEqual([`tabla-${v1}`]);
