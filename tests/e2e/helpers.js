@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 // Shared helpers for the browser tests: clicks go to coordinates computed in the page by the same
 // geometry modules the renderer uses.
 
@@ -105,4 +106,22 @@ export async function startGame(page, game, { query = '', check = [] } = {}) {
 /** Where screenshots are kept for looking at (artifacts/screens/, kept across runs; not compared). */
 export function shotPath(name) {
   return new URL(`../../artifacts/screens/${name}`, import.meta.url).pathname;
+}
+
+/** From the home page, a game against the computer, the human playing `human`, seeded dice. */
+export async function startVsComputer(page, game, human, seed = 5) {
+  await page.goto(`/index.html?seed=${seed}`);
+  await page.locator(`input[name="game"][value="${game}"]`).check();
+  await page.locator('#opp-computer').check();
+  await page.locator('select[name="human"]').selectOption(human);
+  await page.locator('#setup button[type="submit"]').click();
+  await page.waitForFunction((g) => window.tabla.board.state && window.tabla.board.game === g, game);
+}
+
+/** Import a game or position through the Import dialog (which must close). */
+export async function importText(page, text) {
+  await page.getByRole('button', { name: 'Import' }).click();
+  await page.getByRole('textbox', { name: 'Import a game' }).fill(text);
+  await page.getByRole('button', { name: 'Load' }).click();
+  await expect(page.getByRole('dialog', { name: 'Import a game' })).not.toBeVisible();
 }

@@ -1,7 +1,7 @@
 // The play view shows what the engine knows (issue 16): the computer's cube, the last move, the
 // game record, hints, and the fixes of the issue's list. Controls are found by role and name.
 import { test, expect } from '@playwright/test';
-import { watchErrors, boardState, shotPath } from './helpers.js';
+import { watchErrors, boardState, shotPath, startVsComputer, importText } from './helpers.js';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -14,22 +14,6 @@ test.beforeEach(async ({ context }) => {
     }
   });
 });
-
-async function startVsComputer(page, game, human, seed = 5) {
-  await page.goto(`/index.html?seed=${seed}`);
-  await page.locator(`input[name="game"][value="${game}"]`).check();
-  await page.locator('#opp-computer').check();
-  await page.locator('select[name="human"]').selectOption(human);
-  await page.locator('#setup button[type="submit"]').click();
-  await page.waitForFunction((g) => window.tabla.board.state && window.tabla.board.game === g, game);
-}
-
-async function importText(page, text) {
-  await page.getByRole('button', { name: 'Import' }).click();
-  await page.getByRole('textbox', { name: 'Import a game' }).fill(text);
-  await page.getByRole('button', { name: 'Load' }).click();
-  await expect(page.getByRole('dialog', { name: 'Import a game' })).not.toBeVisible();
-}
 
 test('the computer doubles when the engine says so (7N4nAABtdw8AAA, money game)', async ({ page }) => {
   const errors = watchErrors(page);
