@@ -225,6 +225,26 @@ over two lines} f6-g5 (2... h6-g5 {alt} (3. x) ) 2. 23-19 $1 g5xc5 3. b2-c3!? 1/
     assert_eq!(Game::from_pdn("").unwrap().history().len(), 0);
 }
 
+/// The comments a viewer shows beside the moves: each after the plies played before it, the
+/// ones of a skipped variation left out, game by game as `parse_games` splits the text.
+#[test]
+fn pdn_comments_are_kept_by_ply_and_game() {
+    let text = r#"
+[Event "Casual"]
+{Before the first move} 1.c3-d4 {a comment
+over   two lines} f6-g5 (2... h6-g5 {alt} (3. x) ) 2. 23-19 ; after the third ply
+g5xc5 {} 3. b2-c3!? 1/2-1/2
+[Event "2"]
+1. a3-b4 {the second game's} 1-0
+"#;
+    let all = pdn::parse_comments(text).unwrap();
+    let at = |g: usize| all[g].iter().map(|c| (c.ply, c.text.as_str())).collect::<Vec<_>>();
+    assert_eq!(all.len(), pdn::parse_games(text).unwrap().len());
+    assert_eq!(at(0), vec![(0, "Before the first move"), (1, "a comment over two lines"), (3, "after the third ply")]);
+    assert_eq!(at(1), vec![(1, "the second game's")]);
+    assert!(matches!(pdn::parse_comments("1. c3-d4 {open"), Err(PdnError::Syntax { .. })));
+}
+
 #[test]
 fn pdn_errors() {
     assert!(matches!(Game::from_pdn("[GameType \"20\"]\n1. 32-28 *"), Err(PdnError::UnsupportedGameType(_))));

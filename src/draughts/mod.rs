@@ -65,7 +65,7 @@ pub use fen::FenError;
 pub use game::{Game, GameError, GameOptions, OPTION_SPECS, OptionError, OptionSpec, Outcome, Ply, WinReason};
 pub use moves::{MAX_CAPTURES, Move, MoveKey};
 pub use notation::{MoveError, MoveText};
-pub use pdn::{MAX_PDN_BYTES, PdnError};
+pub use pdn::{MAX_PDN_BYTES, PdnComment, PdnError};
 pub use perft::{perft, perft_divide, perft_paths};
 pub use position::{Piece, PieceCounts, Position, PositionError, Undo};
 pub use save::{Save, SaveError};

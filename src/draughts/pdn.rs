@@ -76,6 +76,24 @@ struct RawGame {
     tags: Vec<(String, String)>,
     moves: Vec<String>,
     result: Option<String>,
+    comments: Vec<PdnComment>,
+}
+
+/// A comment of a game's move text (`{...}` or `; ...` to the end of the line), placed after
+/// the plies played before it: `ply` 0 is before the first move, `ply` n after the n-th.
+/// Comments inside a skipped `(variation)` are not the game's and are not kept.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PdnComment {
+    pub ply: usize,
+    /// The comment's text, trimmed, its line breaks and runs of spaces as single spaces.
+    pub text: String,
+}
+
+impl PdnComment {
+    fn new(ply: usize, raw: &[char]) -> Option<PdnComment> {
+        let text = raw.iter().collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ");
+        (!text.is_empty()).then_some(PdnComment { ply, text })
+    }
 }
 
 fn is_result(t: &str) -> bool {
@@ -159,6 +177,7 @@ fn tokenize(text: &str) -> Result<Vec<RawGame>, PdnError> {
             '{' => {
                 let open = line;
                 i += 1;
+                let start = i;
                 while i < chars.len() && chars[i] != '}' {
                     if chars[i] == '\n' {
                         line += 1;
@@ -168,12 +187,15 @@ fn tokenize(text: &str) -> Result<Vec<RawGame>, PdnError> {
                 if i >= chars.len() {
                     return Err(syntax(open, "a { comment is not closed"));
                 }
+                cur.comments.extend(PdnComment::new(cur.moves.len(), &chars[start..i]));
                 i += 1;
             }
             ';' => {
+                let start = i + 1;
                 while i < chars.len() && chars[i] != '\n' {
                     i += 1;
                 }
+                cur.comments.extend(PdnComment::new(cur.moves.len(), &chars[start..i]));
             }
             '(' => {
                 let open = line;
@@ -237,6 +259,13 @@ fn tokenize(text: &str) -> Result<Vec<RawGame>, PdnError> {
         games.push(cur);
     }
     Ok(games)
+}
+
+/// The comments of every game of a PDN text, game by game in the order [`parse_games`] reads
+/// them (the same split into games), for a viewer to show beside the moves. Only the text's
+/// form is checked here, not its moves.
+pub fn parse_comments(text: &str) -> Result<Vec<Vec<PdnComment>>, PdnError> {
+    Ok(tokenize(text)?.into_iter().map(|g| g.comments).collect())
 }
 
 const DERIVED_TAGS: [&str; 5] = ["GameType", "FEN", "SetUp", "Result", OPTIONS_TAG];

@@ -37,6 +37,8 @@ export interface DraughtsMove {
   captured: string[];
   promotes: boolean;
 }
+/** A comment of a PDN game (`RussianDraughts.pdnComments`), after `ply` plies (0: before the first move). */
+export interface PdnComment { ply: number; text: string }
 export interface DraughtsPiece { square: string; color: 'white' | 'black'; king: boolean }
 export type DrawReason = 'repetition' | 'three-kings-vs-king' | 'kings-only-15' | 'thirty-sixty' | 'five-moves' | 'agreement';
 export interface DraughtsOutcome {
@@ -347,6 +349,15 @@ impl RussianDraughts {
         let pdn = text(&pdn, "PDN")?;
         let games = crate::draughts::pdn::parse_games_with(&pdn, parse_options(options)?).map_err(js_err)?;
         Ok(games.into_iter().map(|game| RussianDraughts { game, engine: None }).collect())
+    }
+
+    /// The comments of every game of a PDN text, game by game as `parsePdnGames` reads them:
+    /// `{ ply, text }` each, `ply` the number of plies played before the comment (0: before the
+    /// first move). For a viewer showing an annotated game beside its moves.
+    #[wasm_bindgen(js_name = pdnComments, unchecked_return_type = "PdnComment[][]")]
+    pub fn pdn_comments(#[wasm_bindgen(unchecked_param_type = "string")] pdn: JsValue) -> JsResult<JsValue> {
+        let pdn = text(&pdn, "PDN")?;
+        to_js(&crate::draughts::pdn::parse_comments(&pdn).map_err(js_err)?)
     }
 
     /// The whole game as a plain object (options, start FEN, moves, draw agreed, tags); works

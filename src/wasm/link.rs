@@ -92,6 +92,21 @@ impl LinkSession {
         Ok(LinkSession { session: Session::join(&link, root).map_err(js_err)? })
     }
 
+    /// The game a link holds (its text, fragment or whole URL), read and verified on its own:
+    /// every message replayed through the engine and every die checked against the reveals, as
+    /// `join` does, but with no session and no secret: for showing a game by link (a replay on
+    /// a page). A `Backgammon` for the backgammon family (its dice end with the link: it does
+    /// not roll on), a `RussianDraughts` for draughts. Throws the coded errors of `join`.
+    #[wasm_bindgen(unchecked_return_type = "Backgammon | RussianDraughts")]
+    pub fn read(#[wasm_bindgen(unchecked_param_type = "string")] link: JsValue) -> JsResult<JsValue> {
+        let link = text(&link, "a link")?;
+        let replayed = crate::link::Link::parse(&link).and_then(|l| l.replay()).map_err(js_err)?;
+        Ok(match replayed.game {
+            LinkGame::Backgammon(g) => Backgammon::from_game(g).into(),
+            LinkGame::Draughts(g) => RussianDraughts::from_game(g).into(),
+        })
+    }
+
     /// The game id (hex) of a link, to find its session among the saved ones; the link is
     /// only read here, verified by `open` or `join`.
     #[wasm_bindgen(js_name = linkId)]

@@ -6,7 +6,9 @@
 // at the bottom), home ("right"|"left", backgammon), computer ("white"|"black": the computer plays
 // that side), level, animation ("off"), persist (a key: save after every move in localStorage and
 // restore on load), lang, fill (take the host's full height), controls ("none": board only),
-// theme ("light"|"dark"; without it the page's prefers-color-scheme decides).
+// theme ("light"|"dark"; without it the page's prefers-color-scheme decides); for a position or a
+// game shown on a page (embed.js): position, position-format, record (or src, or a child
+// <script type="text/plain">), record-format, mode ("view"|"replay"|"play"), ply.
 // Colours: the CSS custom properties --tabla-<name> of board-style.js (THEME_NAMES), on the
 // element or an ancestor, e.g. --tabla-board, --tabla-point-light, --tabla-point-dark.
 // Properties and methods: game, engine, state, options, ready (resolves once the board is
@@ -33,6 +35,7 @@ import { EvalBar } from './evalbar.js';
 import { playSound } from './sound.js';
 import { STYLE, THEME_NAMES } from './board-style.js';
 import { GameAnalysis, chartSvg } from './analysis.js';
+import * as embed from './embed.js';
 
 const SAVE_FORMAT = 'tabla-save';
 const isDraughtsGame = (game) => kindOf(game).id !== kindOf('backgammon').id;
@@ -52,6 +55,7 @@ const ATTRS = [
   'theme',
   'evalbar',
   'sound',
+  ...embed.EMBED_ATTRS,
 ];
 
 /**
@@ -75,7 +79,7 @@ export class TablaBoard extends HTMLElement {
     this.shadowRoot.innerHTML = TEMPLATE;
     // the board's styles as a constructable stylesheet: no inline <style>, so a page's
     // Content-Security-Policy `style-src 'self'` holds (docs/csp.md)
-    this.shadowRoot.adoptedStyleSheets = [boardSheet()];
+    this.shadowRoot.adoptedStyleSheets = [boardSheet(), embed.embedSheet()];
     const $ = (s) => this.shadowRoot.querySelector(s);
     this.$ = {
       wrap: $('.wrap'),
@@ -163,7 +167,9 @@ export class TablaBoard extends HTMLElement {
       return;
     }
     if (oldV === newV || !this._started || this._silent) return;
-    if (name === 'game' || name === 'options') this.newGame();
+    if (name === 'ply' && this._embed && this.ctrl?.records) this.browseTo(embed.startIndex(this, this.ctrl.records()));
+    else if (embed.EMBED_ATTRS.includes(name) && this.mod) this._create();
+    else if (name === 'game' || name === 'options') this.newGame();
     else if (name === 'orientation') {
       this.flipped = newV === 'black';
       this._relayout();
@@ -245,7 +251,12 @@ export class TablaBoard extends HTMLElement {
   get state() {
     return this.ctrl && this.ctrl.game === this.engine ? this.ctrl.state : null;
   }
+  /** The state of the position the board shows: the one browsed to in the move list, else `state`. */
+  get shownState() {
+    return this.ctrl?.browsed?.state ?? this.state;
+  }
   get computerSide() {
+    if (this.still) return null; // a diagram or a replay: nobody plays, no worker starts
     const c = this.getAttribute('computer');
     return c === 'white' || c === 'black' ? c : null;
   }
@@ -259,7 +270,13 @@ export class TablaBoard extends HTMLElement {
     return this.getAttribute('home') === 'left';
   }
   get persistKey() {
-    return this.getAttribute('persist');
+    // a diagram or a replay on somebody's page never writes (nor reads) a saved game
+    return this.still ? null : this.getAttribute('persist');
+  }
+  /** A diagram (mode "view") or a replay (mode "replay"): the game takes no moves. */
+  get still() {
+    const m = embed.modeOf(this);
+    return m === 'view' || m === 'replay';
   }
 
   /** Start a new game with the current attributes (or new ones: {game, options, computer, level}). */
@@ -390,10 +407,13 @@ export class TablaBoard extends HTMLElement {
 
   /** Script a move: draughts notation, or a backgammon play (notation or steps) for the side on roll. */
   play(move) {
+    if (this.still)
+      throw Object.assign(new Error(`a board in mode "${this.mode}" takes no moves`), { code: 'embed-still' });
     return this.ctrl.scripted(move);
   }
 
   roll() {
+    if (this.still) return undefined;
     return this.ctrl?.roll?.();
   }
 
@@ -416,7 +436,7 @@ export class TablaBoard extends HTMLElement {
 
   /** Runs the action `id` of `actions()`, as its button would; false when it is not offered now. */
   act(id) {
-    const c = this.ctrl?.controls().find((x) => x.id === id);
+    const c = this.still ? null : this.ctrl?.controls().find((x) => x.id === id);
     if (!c || c.disabled) return false;
     if (this.ctrl.browsed) this.browseTo(null);
     c.run();
@@ -620,6 +640,9 @@ export class TablaBoard extends HTMLElement {
   // ---- games -----------------------------------------------------------------------------
 
   _create() {
+    if (embed.embedData(this)) return this._createEmbedded();
+    this._embed = null;
+    embed.showEmbedError(this, '');
     let engine;
     try {
       engine = this.kind.create(this.mod, this.gameName, this.options);
@@ -628,6 +651,36 @@ export class TablaBoard extends HTMLElement {
       return;
     }
     this._attach(engine);
+    this.persist();
+  }
+
+  /**
+   * The position or game of the board's attributes (embed.js), read by the engine; bad data is
+   * told inside the board and by an `error` event with the engine's `code`. The last call wins.
+   */
+  async _createEmbedded() {
+    const token = {};
+    this._embedToken = token;
+    let read;
+    try {
+      read = await embed.readEmbedded(this.mod, this);
+    } catch (e) {
+      if (this._embedToken !== token) return;
+      const message = this.errorText(e);
+      this._embed = { comments: null, failed: true };
+      embed.showEmbedError(this, message);
+      this.emit('error', {
+        message,
+        cause: String(e?.message || e),
+        code: typeof e?.code === 'string' ? e.code : null,
+      });
+      this._settleReady(Object.assign(new Error(message), { cause: e, code: e?.code }));
+      return;
+    }
+    if (this._embedToken !== token) return read.engine.free?.();
+    this._embed = { comments: read.comments, failed: false };
+    embed.showEmbedError(this, '');
+    this.adopt(read.engine);
     this.persist();
   }
 
@@ -738,6 +791,7 @@ export class TablaBoard extends HTMLElement {
       this.$.wrap.classList.remove('browsing');
       this.analysis.reset();
       this.ctrl.setGame(engine);
+      if (this._embed && this.ctrl.records) this.browseTo(embed.startIndex(this, this.ctrl.records()));
       this._warmAi();
       this._resize();
       if (!this._interactive) {
@@ -847,6 +901,7 @@ export class TablaBoard extends HTMLElement {
     this._renderTools();
     this._renderPanel();
     this._renderMoves();
+    embed.renderEmbed(this);
     this._evalBar.update();
     if (this.ctrl) this.$.desc.textContent = this.ctrl.describe();
     this.$.canvas.setAttribute('aria-roledescription', this.t('a11y.board', { game: this.t(`game.${this.gameName}`) }));
@@ -1116,7 +1171,13 @@ export class TablaBoard extends HTMLElement {
       (
         this.$.moves.querySelector('[aria-current]') || this.$.side.querySelector('.nav button:not(:disabled)')
       )?.focus();
-    this.announce(c.browsed ? this._browseText() : c.statusText());
+    this.announce(
+      this._embed && this.mode === 'replay'
+        ? embed.replayAnnouncement(this)
+        : c.browsed
+          ? this._browseText()
+          : c.statusText(),
+    );
   }
 
   /** Moves through the record: 'first' | 'prev' | 'next' | 'last'. */
@@ -1148,7 +1209,7 @@ export class TablaBoard extends HTMLElement {
     };
     cv.addEventListener('pointerdown', (e) => {
       this.keyboard = false;
-      if (!this.ctrl || e.button > 0 || this.ctrl.browsed) return;
+      if (!this.ctrl || e.button > 0 || this.ctrl.browsed || this.still) return;
       const { x, y } = pos(e);
       this.ctrl.pointerDown(x, y);
       if (this.ctrl.drag) {
@@ -1165,7 +1226,7 @@ export class TablaBoard extends HTMLElement {
       if (this.ctrl.pointerMove(x, y)) e.preventDefault();
     });
     cv.addEventListener('pointerup', (e) => {
-      if (!this.ctrl || e.button > 0 || this.ctrl.browsed) return;
+      if (!this.ctrl || e.button > 0 || this.ctrl.browsed || this.still) return;
       const { x, y } = pos(e);
       this.ctrl.pointerUp(x, y);
     });
@@ -1182,11 +1243,13 @@ export class TablaBoard extends HTMLElement {
       this._draw();
     });
     this.shadowRoot.addEventListener('keydown', (e) => {
-      if (!this.ctrl || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (!this.ctrl || e.ctrlKey || e.metaKey || e.altKey || this.mode === 'view') return;
       this.keyboard = true;
       const target = e.composedPath()[0];
       // the game record: Page Up / Page Down anywhere, the arrows and Home / End in the list
-      const inList = target && this.$.side.contains(target);
+      // (in a replay anywhere on the board: it has nothing else to do with them)
+      const replay = this.still;
+      const inList = target && (replay || this.$.side.contains(target));
       const nav = { PageUp: 'prev', PageDown: 'next' };
       if (inList)
         Object.assign(nav, {
@@ -1199,10 +1262,11 @@ export class TablaBoard extends HTMLElement {
         });
       if (nav[e.key] && this.ctrl.records) {
         this.browse(nav[e.key]);
-        if (inList) (this.$.moves.querySelector('[aria-current]') || target).focus();
+        if (inList && this.$.side.contains(target)) (this.$.moves.querySelector('[aria-current]') || target).focus();
         e.preventDefault();
         return;
       }
+      if (replay) return;
       if (target && target.tagName === 'BUTTON' && (e.key === 'Enter' || e.key === ' ')) return;
       if (this.ctrl.browsed && e.key.length === 1) {
         // a key for the game while browsing: back to the game first
@@ -1344,5 +1408,8 @@ const TEMPLATE = `
   <div class="live sr" aria-live="polite" aria-atomic="true"></div>
   <div id="desc" class="sr"></div><div id="keys" class="sr"></div>
 </div>`;
+
+// position, record, src, positionFormat, recordFormat, mode, ply: the attributes (embed.js)
+embed.defineEmbedProperties(TablaBoard);
 
 if (!customElements.get('tabla-board')) customElements.define('tabla-board', TablaBoard);

@@ -82,7 +82,7 @@ export class BackgammonController {
     if (!keepSelection) this.sel = null;
     clearTimeout(this.noMoveTimer);
     const st = this.state;
-    if (st.phase === 'move' && !this.steps.length && !st.canUndo && !this.isComputer(st.turn)) {
+    if (st.phase === 'move' && !this.steps.length && !st.canUndo && !this.isComputer(st.turn) && !this.host.still) {
       // No legal move at all: say so and pass without fuss (Confirm skips the pause).
       this.message = this.host.t('status.noMove', { player: this.name(st.turn) });
       this.host.announce(this.message);
