@@ -40,8 +40,12 @@ export interface TablaBoardEventMap {
   illegal: CustomEvent<{ game: BoardGame; [k: string]: unknown }>;
   /** `actions()` changed. */
   actions: CustomEvent<{ game: BoardGame; actions: BoardAction[] }>;
-  /** The engine could not load, or a persisted save could not be used (`message` in the board's language). */
-  error: CustomEvent<{ game: BoardGame; message: string; cause: string }>;
+  /**
+   * The engine could not load, a persisted save could not be used, or the `position` / `record` /
+   * `src` data could not be read (`code`: the engine's error code, or 'embed-unknown' |
+   * 'embed-format' | 'embed-fetch'); `message` in the board's language.
+   */
+  error: CustomEvent<{ game: BoardGame; message: string; cause: string; code?: string | null }>;
   /** The computer could not answer, even from a fresh worker; `aiRecover()` goes on. */
   'ai-failed': CustomEvent<{ game: BoardGame; message: string; reason: 'timeout' | 'crashed' | 'garbage' }>;
   'save-failed': CustomEvent<{ game: BoardGame; message: string }>;
@@ -59,12 +63,30 @@ export class TablaBoard extends HTMLElement {
   readonly engine: unknown;
   /** The engine's state of the game on the board, null before `ready`. */
   readonly state: BackgammonState | DraughtsState | null;
+  /** The state of the position shown: the one browsed to in the move list (a replay's), else `state`. */
+  readonly shownState: BackgammonState | DraughtsState | null;
+  /** The `position` attribute: a gnubg Position ID (with or without its Match ID), an XGID or a draughts FEN. */
+  position: string | null;
+  /** The `position-format` attribute: 'gnubg' | 'xgid' | 'fen'; null: told by the text. */
+  positionFormat: string | null;
+  /** The `record` attribute: a game to show (PDN, .mat, .sgf, a tabla save, a game link). */
+  record: string | null;
+  /** The `record-format` attribute: 'pdn' | 'mat' | 'sgf' | 'link'; null: told by the text. */
+  recordFormat: string | null;
+  /** The `src` attribute: the URL of a game to show. */
+  src: string | null;
+  /** The mode: the `mode` attribute, else 'view' for a position, 'replay' for a game, null for neither. */
+  mode: 'view' | 'replay' | 'play' | null;
+  /** The `ply` attribute: the position after that many moves of the move list ('last': the end). */
+  ply: number | 'last' | null;
+  /** A diagram or a replay (mode 'view' or 'replay'): it takes no moves, plays no computer, saves nothing. */
+  readonly still: boolean;
   readonly computerSide: 'white' | 'black' | null;
   readonly level: string;
   readonly canvas: HTMLCanvasElement;
   /** Starts a new game with the attributes, changed by `conf` first. */
   newGame(conf?: { game?: BoardGame; options?: object; computer?: 'white' | 'black' | null; level?: string }): void;
-  /** Plays a move for the side on turn: draughts notation, or a backgammon play (notation or steps). */
+  /** Plays a move for the side on turn: draughts notation, or a backgammon play (notation or steps); throws ('embed-still') on a diagram or a replay. */
   play(move: string | object): unknown;
   /** Backgammon: rolls the dice. */
   roll(): unknown;
