@@ -260,6 +260,73 @@ test('a .mat match from src and a game link replayed; a new record replaces the 
   const last = await page.evaluate(() => boardErrors.filter((e) => e.id === 'link').at(-1));
   expect(last.code).toBe('bad-link');
   await expect(board.getByRole('alert')).toHaveText('This is not a tabla game link.');
+
+  // a backgammon game by link (twelve messages, dice by the link's commit-reveal), replayed to
+  // its end, then played on in mode="play" with dice of the board's own
+  const bgLink = await engine(page, (M) => {
+    const sides = [M.LinkSession.invite({ game: 'backgammon' })];
+    let link = null;
+    for (let k = 0; k < 12; k++) {
+      if (k === 1) sides[1] = M.LinkSession.join(link);
+      const me = sides[k % 2];
+      if (k > 1) me.open(link);
+      const g = me.backgammon();
+      for (let i = 0; i < 8 && me.turnBackgammon(g) === 'mine'; i++) {
+        const s = g.state();
+        if (s.phase === 'opening' || s.phase === 'roll') g.roll();
+        else if (s.phase === 'move' && g.legalPlays().length) g.play(g.legalPlays()[0].steps);
+        else break;
+      }
+      link = me.sendBackgammon(g);
+    }
+    return link;
+  });
+  await page.evaluate((t) => {
+    document.getElementById('link').record = t;
+  }, bgLink);
+  await expect(board.getByRole('alert')).toBeHidden();
+  await expect(board.locator('.status')).toHaveText('The start position');
+  expect(await page.evaluate(() => document.getElementById('link').game)).toBe('backgammon');
+  await board.getByRole('button', { name: 'Last move' }).click();
+  const bgEnd = await engine(page, (M, t) => M.LinkSession.read(t).state(), bgLink);
+  expect((await shown(page, 'link')).points).toEqual(bgEnd.points);
+  await expect(board.locator('.status')).toHaveText(/^Move (\d+) of \1: /);
+  await page.evaluate(() => {
+    const b = document.getElementById('link');
+    window.linkEngine = b.engine;
+    b.mode = 'play';
+  });
+  await page.waitForFunction(() => {
+    const b = document.getElementById('link');
+    return b.engine !== window.linkEngine && b.state && !b.ctrl.busy;
+  });
+  await expect(board.getByRole('toolbar')).toBeVisible();
+  const played = await page.evaluate(async () => {
+    const b = document.getElementById('link');
+    const before = b.engine.toJSON().record.length;
+    if (b.state.phase === 'roll') b.roll();
+    const plays = b.engine.legalPlays();
+    if (plays.length) b.play(plays[0].steps);
+    return { before, after: b.engine.toJSON().record.length, still: b.still, plays: plays.length };
+  });
+  expect(played.still).toBe(false);
+  // (a roll with no legal play, rare, passes by itself: then only the roll was played here)
+  if (played.plays) expect(played.after).toBeGreaterThan(played.before);
+
+  // the .mat board given a record (its engine's own SGF of the same match): the record wins
+  const sgf = await engine(page, (M, text) => M.Backgammon.fromMat(text).toSgf(), MAT);
+  await page.evaluate((t) => {
+    const b = document.getElementById('mat');
+    window.matEngine = b.engine;
+    b.record = t;
+  }, sgf);
+  await page.waitForFunction(() => {
+    const b = document.getElementById('mat');
+    return b.engine && b.engine !== window.matEngine;
+  });
+  await expect(mat.locator('.status')).toHaveText('The start position');
+  await mat.getByRole('button', { name: 'Last move' }).click();
+  expect((await shown(page, 'mat')).points).toEqual(end.points);
   expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
 });
 

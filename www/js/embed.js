@@ -91,6 +91,7 @@ export async function readEmbedded(M, el) {
   };
   let engine;
   let pdn = false;
+  let fromLink = format === 'link';
   if (format) {
     if (!allowed.includes(format)) throw coded('embed-format', `unknown ${formatAttr} "${format}"`, { format });
     engine = READERS[format](M, text, opts);
@@ -103,12 +104,20 @@ export async function readEmbedded(M, el) {
     } else if (data.what === 'record') {
       try {
         engine = M.LinkSession.read(text);
+        fromLink = true;
       } catch (e) {
         // not even a link's form: the text is nothing tabla reads
         if (e?.code === 'bad-link') throw coded('embed-unknown', 'not a position or a game tabla reads');
         throw e;
       }
     } else throw coded('embed-unknown', 'not a position tabla reads');
+  }
+  // a game by link ends with the link's dice: to play on here, the engine's own save of it is
+  // read back, with dice of its own
+  if (el.mode === 'play' && fromLink && engine instanceof M.Backgammon) {
+    const fresh = M.Backgammon.fromJSON(engine.toJSON());
+    engine.free?.();
+    engine = fresh;
   }
   let comments = null;
   if (pdn) {
