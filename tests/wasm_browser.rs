@@ -37,3 +37,8 @@ fn draughts_perft_in_the_browser() {
 fn deep_and_coerced_arguments_are_refused_in_the_browser() {
     common::deep_and_coerced_arguments_are_refused_and_the_module_lives();
 }
+
+#[wasm_bindgen_test]
+fn embed_readers_in_the_browser() {
+    common::embed_readers_read_links_and_comments();
+}

@@ -35,3 +35,8 @@ fn draughts_perft_in_node() {
 fn deep_and_coerced_arguments_are_refused_in_node() {
     common::deep_and_coerced_arguments_are_refused_and_the_module_lives();
 }
+
+#[wasm_bindgen_test]
+fn embed_readers_in_node() {
+    common::embed_readers_read_links_and_comments();
+}

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 use tabla::DiceSource;
-use tabla::wasm::{Backgammon, RussianDraughts};
+use tabla::wasm::{Backgammon, LinkSession, RussianDraughts};
 use wasm_bindgen::JsValue;
 
 /// A JSON value as the plain JS value a user would pass (objects, not `Map`s).
@@ -97,4 +97,24 @@ pub fn deep_and_coerced_arguments_are_refused_and_the_module_lives() {
     assert!(g.set_dice(3.into(), 1.into()).is_ok());
     let o = random_backgammon_game("backgammon", 11);
     assert!(o["points"].as_u64().unwrap() >= 1);
+}
+
+/// What an embedded board reads (www/js/embed.js): a game link's game on its own
+/// (`LinkSession.read`), a PDN game's comments (`RussianDraughts.pdnComments`); bad text is a
+/// coded error, never a panic.
+pub fn embed_readers_read_links_and_comments() {
+    let mut inviter = LinkSession::invite(js(json!({ "game": "russian-draughts" }))).unwrap();
+    let mut g = inviter.draughts().unwrap();
+    g.play("c3-d4".into()).unwrap();
+    let link = inviter.send_draughts(&g).unwrap();
+    // the game object of the link (a RussianDraughts), read without a session
+    let read = LinkSession::read(link.into()).unwrap();
+    assert!(read.is_object());
+    for bad in [JsValue::from_str("not a link"), JsValue::from_f64(3.0), JsValue::UNDEFINED] {
+        assert!(LinkSession::read(bad).is_err());
+    }
+    let comments = rs(RussianDraughts::pdn_comments("{Start} 1. c3-d4 {after one} *".into()).unwrap());
+    assert_eq!(comments, json!([[{ "ply": 0, "text": "Start" }, { "ply": 1, "text": "after one" }]]));
+    assert!(RussianDraughts::pdn_comments("1. c3-d4 {open".into()).is_err());
+    assert!(RussianDraughts::pdn_comments(JsValue::NULL).is_err());
 }

@@ -50,13 +50,14 @@ export function embedData(el) {
 
 /**
  * The board's mode: its `mode` attribute, else "view" for a position and "replay" for a game;
- * null for a board with neither (the ordinary board, which plays).
+ * null for a board with neither (the ordinary board, which plays; `mode` alone changes nothing).
  */
 export function modeOf(el) {
+  const data = embedData(el);
+  if (!data) return null;
   const m = el.getAttribute('mode');
   if (MODES.includes(m)) return m;
-  const data = embedData(el);
-  return data ? (data.what === 'position' ? 'view' : 'replay') : null;
+  return data.what === 'position' ? 'view' : 'replay';
 }
 
 /** The text of the data, fetched for `src` (same rules as any fetch: CORS across origins). */

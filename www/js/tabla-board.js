@@ -168,8 +168,10 @@ export class TablaBoard extends HTMLElement {
     }
     if (oldV === newV || !this._started || this._silent) return;
     if (name === 'ply' && this._embed && this.ctrl?.records) this.browseTo(embed.startIndex(this, this.ctrl.records()));
-    else if (embed.EMBED_ATTRS.includes(name) && this.mod) this._create();
-    else if (name === 'game' || name === 'options') this.newGame();
+    else if (embed.EMBED_ATTRS.includes(name)) {
+      // a board with a position or a game (or one that had one) shows the new data
+      if (this.mod && (this._embed || embed.embedData(this))) this._create();
+    } else if (name === 'game' || name === 'options') this.newGame();
     else if (name === 'orientation') {
       this.flipped = newV === 'black';
       this._relayout();
