@@ -347,7 +347,7 @@ export class BackgammonController {
         cursor: null,
       });
     }
-    if (this.replaying || this.browsed) {
+    if (this.replaying || this.browsed || this.host.still) {
       view.sources = [];
       view.targets = [];
       view.selected = null;

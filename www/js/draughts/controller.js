@@ -104,7 +104,8 @@ export class DraughtsController {
       this._palette = palette;
       this._theme = themeFrom(palette);
     }
-    const human = this.humanTurn() && !this.busy && !this.browsed;
+    // a diagram or a replay (host.still) shows no pieces to pick
+    const human = this.humanTurn() && !this.busy && !this.browsed && !this.host.still;
     const view = {
       sources: human && !this.sel ? this.sources() : [],
       selected: this.sel ? this.sel.from : null,
