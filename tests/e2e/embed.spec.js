@@ -206,6 +206,17 @@ test('a PDN game replayed by button and keyboard, with its comments, at the engi
   await page.keyboard.press('u');
   await expectAt(5);
   expect(await page.evaluate(() => document.getElementById('pdn').state.history.length)).toBe(8);
+  // a record attribute takes the place of the script; a PDN may open with a {comment} (without
+  // `ply` the replay opens at the start)
+  await page.evaluate(() => {
+    const b = document.getElementById('pdn');
+    b.ply = null;
+    b.record = '{Opening.} 1. c3-d4 {Centre.} 1... f6-g5 *';
+  });
+  await expect(board.locator('.status')).toHaveText('The start position');
+  await expect(board.getByRole('region', { name: 'Comment' })).toHaveText('Opening.');
+  await page.keyboard.press('ArrowRight');
+  await expect(board.getByRole('region', { name: 'Comment' })).toHaveText('Centre.');
   expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
   expect(await page.evaluate(() => window.workersStarted)).toBe(0);
 });

@@ -125,6 +125,44 @@ test('the computer opponent answers when the page, the package and the worker ar
   expect(new URL(cdn.origin).origin).not.toBe(r.page);
 });
 
+test('a blog’s two lines from the package on a CDN: a diagram and a replay, no worker, nothing stored', async ({
+  page: p,
+}) => {
+  const errors = watch(p);
+  const before = cdn.log.length;
+  await p.goto(
+    page(
+      'embedded',
+      `<tabla-board id="d" position="XGID=-aa--CCBCa--ca---a-c-bb-CA:0:0:1:52:0:0:0:0:10"></tabla-board>
+<tabla-board id="r" record="{Opening.} 1. c3-d4 f6-g5 {Flank.} 2. b2-c3 *"></tabla-board>`,
+    ),
+  );
+  const r = await p.evaluate(async () => {
+    await customElements.whenDefined('tabla-board');
+    const [d, r] = [document.getElementById('d'), document.getElementById('r')];
+    await Promise.all([d.ready, r.ready]);
+    r.browse('next');
+    r.browse('next');
+    return {
+      modes: [d.mode, r.mode],
+      dice: d.shownState.dice,
+      shown: r.shownState.history.length === 3 ? r.shadowRoot.querySelector('.comment').textContent : null,
+      status: r.shadowRoot.querySelector('.status').textContent,
+      stored: Object.keys(localStorage),
+    };
+  });
+  expect(r.modes).toEqual(['view', 'replay']);
+  expect(r.dice).toEqual([5, 2]);
+  expect(r.status).toBe('Move 2 of 3: f6-g5');
+  expect(r.shown).toBe('Flank.');
+  expect(r.stored).toEqual([]);
+  expect(errors).toEqual([]);
+  // the embedding module came from the package; no computer worker was fetched
+  const fetched = cdn.log.slice(before);
+  expect(fetched).toContain('/board/embed.js');
+  expect(fetched).not.toContain('/board/worker.js');
+});
+
 test('lang is per board: two boards in two languages, the page and each other untouched', async ({ page: p }) => {
   const errors = watch(p);
   await p.goto(

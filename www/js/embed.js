@@ -6,7 +6,7 @@
 // RussianDraughts.pdnComments); this module only picks the data, asks the engine and draws the
 // replay's extras (status line, comment). The reference: js/README.md, "Showing a position or a
 // game".
-import { kindOf, kindForText } from './games.js';
+import { kindOf, kindForText, saveFormat } from './games.js';
 
 /** The attributes of an embedded board, observed by the element. */
 export const EMBED_ATTRS = ['position', 'position-format', 'record', 'record-format', 'src', 'mode', 'ply'];
@@ -101,7 +101,7 @@ export async function readEmbedded(M, el) {
     const kind = kindForText(text);
     if (kind) {
       engine = kind.importText(M, text, { game: el.gameName, options: el.options, index: 0 });
-      pdn = kind.id === 'draughts' && !/^[WB]:/.test(text) && !text.startsWith('{');
+      pdn = kind.id === 'draughts' && !/^[WB]:/.test(text) && saveFormat(text) === null;
     } else if (data.what === 'record') {
       try {
         engine = M.LinkSession.read(text);

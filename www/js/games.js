@@ -27,8 +27,11 @@ function pick(specs, options) {
   return out;
 }
 
-/** The `format` of an engine save given as JSON text ('tabla-backgammon', ...), or null. */
-function saveFormat(text) {
+/**
+ * The `format` of a save given as JSON text ('tabla-backgammon', 'tabla-save', ...), or null
+ * (also for a PDN text that opens with a `{comment}`).
+ */
+export function saveFormat(text) {
   if (!text.startsWith('{')) return null;
   try {
     return JSON.parse(text).format ?? null;
@@ -195,7 +198,7 @@ const DRAUGHTS = {
   },
   /** `index`: which game of a PDN file with several (see `choices`); the first by default. */
   importText(M, text, { options, index = 0 }) {
-    if (text.startsWith('{')) return M.RussianDraughts.fromJSON(JSON.parse(text));
+    if (saveFormat(text) !== null) return M.RussianDraughts.fromJSON(JSON.parse(text));
     const opts = this.engineOptions(M, 'russian-draughts', options);
     if (/^[WB]:/.test(text)) return M.RussianDraughts.fromFen(text, opts);
     const games = M.RussianDraughts.parsePdnGames(text, opts);
@@ -209,7 +212,7 @@ const DRAUGHTS = {
    * engine's reading); null for one game, a FEN or a save.
    */
   choices(M, text, { options }) {
-    if (text.startsWith('{') || /^[WB]:/.test(text)) return null;
+    if (saveFormat(text) !== null || /^[WB]:/.test(text)) return null;
     const games = M.RussianDraughts.parsePdnGames(text, this.engineOptions(M, 'russian-draughts', options));
     const list = games.map((g) => {
       const s = g.state();

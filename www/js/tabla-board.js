@@ -27,7 +27,7 @@
 // write to the key is "save-reloaded" (it continued this game: loaded) or "save-conflict" (this
 // board's game is not the one saved there: the page keeps it elsewhere), a removal "save-removed".
 import { loadEngine, aiSupport, AiSupervisor, lowerLevel } from './engine.js';
-import { GAMES, kindOf, kindForText } from './games.js';
+import { GAMES, kindOf, kindForText, saveFormat } from './games.js';
 import { translator, loadLanguage, preferredLanguage, pageLanguage } from './i18n/index.js';
 import { motionAllowed } from './anim.js';
 import * as store from './storage.js';
@@ -371,7 +371,7 @@ export class TablaBoard extends HTMLElement {
    */
   importChoices(text) {
     text = String(text || '').trim();
-    const kind = this.mod && !text.startsWith('{') ? kindForText(text) : null;
+    const kind = this.mod && saveFormat(text) === null ? kindForText(text) : null;
     return kind?.choices?.(this.mod, text, { options: this.options }) ?? null;
   }
 
@@ -380,7 +380,8 @@ export class TablaBoard extends HTMLElement {
     text = String(text || '').trim();
     const M = this.mod;
     if (!M) throw new Error('engine not loaded');
-    if (text.startsWith('{')) {
+    // a save is JSON; a PDN game may open with a {comment} too
+    if (saveFormat(text) !== null) {
       const obj = JSON.parse(text);
       if (obj.format === SAVE_FORMAT) {
         this.load(obj);
