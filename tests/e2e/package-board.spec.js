@@ -146,7 +146,8 @@ test('a blog’s two lines from the package on a CDN: a diagram and a replay, no
     return {
       modes: [d.mode, r.mode],
       dice: d.shownState.dice,
-      shown: r.shownState.history.length === 3 ? r.shadowRoot.querySelector('.comment').textContent : null,
+      plies: r.shownState.history.length,
+      comment: r.shadowRoot.querySelector('.comment').textContent,
       status: r.shadowRoot.querySelector('.status').textContent,
       stored: Object.keys(localStorage),
     };
@@ -154,7 +155,8 @@ test('a blog’s two lines from the package on a CDN: a diagram and a replay, no
   expect(r.modes).toEqual(['view', 'replay']);
   expect(r.dice).toEqual([5, 2]);
   expect(r.status).toBe('Move 2 of 3: f6-g5');
-  expect(r.shown).toBe('Flank.');
+  expect(r.plies).toBe(2);
+  expect(r.comment).toBe('Flank.');
   expect(r.stored).toEqual([]);
   expect(errors).toEqual([]);
   // the embedding module came from the package; no computer worker was fetched
