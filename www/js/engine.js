@@ -4,50 +4,38 @@
 // opponents, their network weights and the backgammon .mat/.sgf/XGID formats), which is all a
 // board needs to become playable; the computer opponent's worker loads the full module
 // (index.js). Objects of one module cannot be passed to the other: they meet as saves (toJSON).
-let loading = null;
-let loadingFull = null;
+const loads = {};
 
-/** Runs `load` once; a failure allows a retry. */
-function once(get, set, load) {
-  if (!get()) {
-    const p = load();
-    set(p);
-    p.catch(() => set(null));
+/** Runs `load` once per `key`; a failure allows a retry. */
+function once(key, load) {
+  if (!loads[key]) {
+    loads[key] = load();
+    loads[key].catch(() => {
+      loads[key] = null;
+    });
   }
-  return get();
+  return loads[key];
 }
 
 /** Resolves to the rules module ({ Backgammon, RussianDraughts, LinkSession, ... }) after init. */
 export function loadEngine() {
-  return once(
-    () => loading,
-    (p) => {
-      loading = p;
-    },
-    async () => {
-      // A literal specifier, so that bundlers follow it; the npm package's copy
-      // (pkg/board/engine.js, scripts/build.sh) names its own ../rules.js.
-      const mod = await import('../pkg/rules.js');
-      await mod.default();
-      return mod;
-    },
-  );
+  return once('rules', async () => {
+    // A literal specifier, so that bundlers follow it; the npm package's copy
+    // (pkg/board/engine.js, scripts/build.sh) names its own ../rules.js.
+    const mod = await import('../pkg/rules.js');
+    await mod.default();
+    return mod;
+  });
 }
 
 /** Resolves to the full module (the rules and the computer opponents) after init: the worker's. */
 export function loadFullEngine() {
-  return once(
-    () => loadingFull,
-    (p) => {
-      loadingFull = p;
-    },
-    async () => {
-      // index.js picks the SIMD build or the plain one, whichever this browser runs
-      const mod = await import('../pkg/index.js');
-      await mod.default();
-      return mod;
-    },
-  );
+  return once('full', async () => {
+    // index.js picks the SIMD build or the plain one, whichever this browser runs
+    const mod = await import('../pkg/index.js');
+    await mod.default();
+    return mod;
+  });
 }
 
 /** Which computer opponents the package offers (the AI methods arrive later). */
