@@ -8,6 +8,8 @@ use super::{
 };
 #[cfg(feature = "ai")]
 use crate::ai::backgammon::{self as ai, Level, Probabilities};
+// `Step` is named only by the computer opponents' bindings (the rules module is built without them)
+#[cfg_attr(not(feature = "ai"), allow(unused_imports))]
 use crate::backgammon::{
     Game, OPTION_SPECS, OptionKind, OptionValue, Options, OptionsInput, PlayInfo, Player, Position, Save, Step,
     Variant, format_play,
