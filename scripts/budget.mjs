@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const WWW = path.join(ROOT, 'www');
+// TABLA_BUDGET_WWW: another built copy of www/ (an older version, for a side-by-side measure)
+const WWW = process.env.TABLA_BUDGET_WWW ? path.resolve(process.env.TABLA_BUDGET_WWW) : path.join(ROOT, 'www');
 const PORT = Number(process.env.TABLA_BUDGET_PORT || 8125);
 const BASE = `http://127.0.0.1:${PORT}`;
 const AIM_TOTAL_KB = 400,
