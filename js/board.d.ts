@@ -59,7 +59,10 @@ export class TablaBoard extends HTMLElement {
   options: object;
   /** Resolves to the board once a game is on it and takes input; rejects if it cannot start. */
   readonly ready: Promise<TablaBoard>;
-  /** The engine game object (Backgammon or RussianDraughts of the package), null before `ready`. */
+  /**
+   * The engine game object (Backgammon or RussianDraughts of the package's rules module, without the
+   * computer opponents and the .mat/.sgf/XGID methods: README.md, "The board"), null before `ready`.
+   */
   readonly engine: unknown;
   /** The engine's state of the game on the board, null before `ready`. */
   readonly state: BackgammonState | DraughtsState | null;

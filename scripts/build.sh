@@ -9,41 +9,58 @@ cd "$(dirname "$0")/.."
 out=pkg
 plain=target/wasm32-unknown-unknown/wasm/tabla.wasm
 simd=target/simd/wasm32-unknown-unknown/wasm/tabla.wasm
+rules=target/rules/wasm32-unknown-unknown/wasm/tabla.wasm
 
 # Profile `wasm` (Cargo.toml): release at opt-level 2, as fast here and smaller. Built twice:
 # with WebAssembly SIMD (tabla_bg.wasm, the default) and without (tabla_plain_bg.wasm, for
 # browsers without SIMD; js/index.js picks). The SIMD build has its own target dir, so that the
 # two RUSTFLAGS do not rebuild each other.
-features=(--target wasm32-unknown-unknown --profile wasm --lib --no-default-features --features ai)
+features=(--target wasm32-unknown-unknown --profile wasm --lib --no-default-features --features ai,formats)
 cargo build --quiet "${features[@]}"
 RUSTFLAGS="-C target-feature=+simd128" cargo build --quiet "${features[@]}" --target-dir target/simd
-rm -rf "$out" target/pkg-plain
+# The rules module (tabla_rules_bg.wasm with its glue tabla_rules.js, entry rules.js): no Cargo
+# feature, so neither the computer opponents and their weights nor the backgammon file formats;
+# the page (<tabla-board>) becomes playable on it and the worker loads the full module. Plain
+# only; its own target dir (a cdylib's file name does not depend on its features, so two feature
+# sets in one dir would rebuild each other). The crate at opt-level z (its dependencies are
+# anyway): 159 KB gzipped instead of 175 (issue 15), the rules 1.2-1.8x slower, which a page
+# making one move at a time does not see (a draughts ply 0.05 ms, a backgammon turn 0.3 ms).
+CARGO_PROFILE_WASM_OPT_LEVEL=z cargo build --quiet --target wasm32-unknown-unknown --profile wasm --lib \
+  --no-default-features --target-dir target/rules
+rm -rf "$out" target/pkg-plain target/pkg-rules
 bash scripts/wasm-finish.sh "$simd" "$out" --enable-simd
 bash scripts/wasm-finish.sh "$plain" target/pkg-plain
 # One glue serves both modules: their imports and exports are the same.
 cmp -s target/pkg-plain/tabla.js "$out/tabla.js" || { echo "the SIMD and plain glue differ"; exit 1; }
 cp target/pkg-plain/tabla_bg.wasm "$out/tabla_plain_bg.wasm"
+OUT_NAME=tabla_rules bash scripts/wasm-finish.sh "$rules" target/pkg-rules
+cp target/pkg-rules/tabla_rules.js target/pkg-rules/tabla_rules_bg.wasm "$out/"
 
 # The package around the generated glue: a Node entry that initialises itself, the README for
 # npm users (js/README.md; the repository's README is for tabla's developers), the licences,
 # the manifest.
-cp js/index.js js/simd.js js/index.d.ts js/node.js js/node.d.ts LICENSE-MIT LICENSE-APACHE "$out/"
+cp js/index.js js/simd.js js/rules.js js/index.d.ts js/node.js js/node.d.ts LICENSE-MIT LICENSE-APACHE "$out/"
 cp js/README.md "$out/README.md"
 # The board, <tabla-board> (`import 'tabla/board'`): the web app's modules in board/, all but the
 # app's page script (so a module the element starts to need cannot be missed); its engine is the
-# package itself (engine.js names ../index.js, not the web app's ../pkg/index.js).
+# package itself (engine.js names ../rules.js, ../index.js and ../tabla.js, not the web app's
+# ../pkg/...).
 mkdir -p "$out/board"
 cp -r www/js/. "$out/board/"
 rm "$out/board/app.js"
-perl -pi -e "s{import\('\.\./pkg/index\.js'\)}{import('../index.js')}" "$out/board/engine.js"
-grep -q "import('../index.js')" "$out/board/engine.js" || { echo "board/engine.js: the engine's path not rewritten"; exit 1; }
+perl -pi -e "s{import\('\.\./pkg/}{import('../}g" "$out/board/engine.js"
+for f in rules index tabla; do
+  grep -q "import('../$f.js')" "$out/board/engine.js" || { echo "board/engine.js: the path of $f.js not rewritten"; exit 1; }
+done
+! grep -q "\.\./pkg/" "$out/board/engine.js" || { echo "board/engine.js: a path into ../pkg/ is left"; exit 1; }
 cp js/board.js js/board.d.ts "$out/"
 node scripts/package-json.mjs > "$out/package.json"
 rm -f "$out/.gitignore"
 
 rm -rf www/pkg
 mkdir -p www/pkg
-cp "$out"/index.js "$out"/simd.js "$out"/tabla.js "$out"/tabla.d.ts "$out"/tabla_bg.wasm "$out"/tabla_plain_bg.wasm www/pkg/
+cp "$out"/index.js "$out"/simd.js "$out"/tabla.js "$out"/tabla.d.ts "$out"/tabla_bg.wasm "$out"/tabla_plain_bg.wasm \
+  "$out"/rules.js "$out"/tabla_rules.js "$out"/tabla_rules_bg.wasm www/pkg/
 
 # The service worker's versioned set: every file the pages load, with its SHA-256 (www/sw.js
 # promotes a generation only when each file it fetched has the hash listed here).
@@ -51,3 +68,4 @@ node scripts/precache.mjs www
 
 node scripts/wasm-size.mjs "$out/tabla_bg.wasm"
 node scripts/wasm-size.mjs "$out/tabla_plain_bg.wasm"
+node scripts/wasm-size.mjs "$out/tabla_rules_bg.wasm"

@@ -32,6 +32,7 @@ const pkg = {
     './board.js': { types: './board.d.ts', default: './board.js' },
     './tabla_bg.wasm': './tabla_bg.wasm',
     './tabla_plain_bg.wasm': './tabla_plain_bg.wasm',
+    './tabla_rules_bg.wasm': './tabla_rules_bg.wasm',
     './package.json': './package.json',
   },
   files: [
@@ -43,6 +44,10 @@ const pkg = {
     'tabla_bg.wasm',
     'tabla_plain_bg.wasm',
     'tabla_bg.wasm.d.ts',
+    // the rules module the board plays on (its worker loads the full one): rules.js
+    'rules.js',
+    'tabla_rules.js',
+    'tabla_rules_bg.wasm',
     'node.js',
     'node.d.ts',
     'board.js',

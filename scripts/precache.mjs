@@ -77,10 +77,11 @@ if (missing.length) {
   console.error(`precache: referenced but missing: ${missing.join(', ')}`);
   process.exit(1);
 }
-// both builds of the engine: the worker and the page pick one at run time
-for (const w of ['pkg/tabla_bg.wasm', 'pkg/tabla_plain_bg.wasm']) {
+// the rules module (the page's) and both builds of the full module (the worker's: www/sw.js
+// fetches the one this browser runs)
+for (const w of ['pkg/tabla_rules_bg.wasm', 'pkg/tabla_bg.wasm', 'pkg/tabla_plain_bg.wasm']) {
   if (!files.has(w)) {
-    console.error(`precache: ${w} is not referenced by pkg/index.js`);
+    console.error(`precache: ${w} is not referenced by pkg/rules.js or pkg/index.js`);
     process.exit(1);
   }
 }

@@ -120,14 +120,19 @@ for (const c of consumers) {
     const scripts = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts ?? {};
     if (!scripts.build) return 'no build step';
     run('npm', ['run', '--silent', 'build'], dir);
-    // Both builds must be emitted, so that an engine without SIMD finds its module too.
+    // Both builds must be emitted, so that an engine without SIMD finds its module too; a board's
+    // bundle also the rules module its page plays on.
     if (c.site === 'dist') {
       const emitted = new Set(
         readdirSync(join(dir, 'dist'), { recursive: true })
           .filter((f) => f.endsWith('.wasm'))
           .map((f) => readFileSync(join(dir, 'dist', f)).length),
       );
-      for (const f of ['tabla_bg.wasm', 'tabla_plain_bg.wasm']) {
+      for (const f of [
+        'tabla_bg.wasm',
+        'tabla_plain_bg.wasm',
+        ...(c.name.includes('board') ? ['tabla_rules_bg.wasm'] : []),
+      ]) {
         if (!emitted.has(statSync(join(pkg, f)).size)) throw new Error(`the build did not emit ${f}`);
       }
     }

@@ -3,18 +3,20 @@
 # wasm-bindgen (--target web: one build for browsers, bundlers and Node) writes the glue and
 # tabla_bg.wasm into OUT_DIR, then wasm-opt -Oz (binaryen from npm; Debian's binaryen emits
 # broken modules) shrinks the module in place.
-# Usage: bash scripts/wasm-finish.sh CARGO_OUTPUT.wasm OUT_DIR [--enable-simd]
+# Usage: [OUT_NAME=tabla_rules] bash scripts/wasm-finish.sh CARGO_OUTPUT.wasm OUT_DIR [--enable-simd]
+# (OUT_NAME: the glue's name, OUT_NAME.js beside OUT_NAME_bg.wasm; tabla by default.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-wasm-bindgen --target web --out-name tabla --remove-name-section --remove-producers-section \
+name=${OUT_NAME:-tabla}
+wasm-bindgen --target web --out-name "$name" --remove-name-section --remove-producers-section \
   --out-dir "$2" "$1"
 node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue ${3:-} \
-  "$2/tabla_bg.wasm" -o "$2/tabla_bg.wasm"
+  "$2/${name}_bg.wasm" -o "$2/${name}_bg.wasm"
 # A second free() (or a free() after Symbol.dispose) is harmless: the glue would pass a null
 # pointer to Rust, which throws "null pointer passed to rust". Every class must be patched
 # (Backgammon, RussianDraughts, LinkSession).
-n=$(grep -c 'const ptr = this.__destroy_into_raw();$' "$2/tabla.js" || true)
-perl -0pi -e 's/(    free\(\) \{\n        const ptr = this\.__destroy_into_raw\(\);\n)/$1        if (ptr === 0) return;\n/g' "$2/tabla.js"
-m=$(grep -c 'if (ptr === 0) return;' "$2/tabla.js" || true)
+n=$(grep -c 'const ptr = this.__destroy_into_raw();$' "$2/$name.js" || true)
+perl -0pi -e 's/(    free\(\) \{\n        const ptr = this\.__destroy_into_raw\(\);\n)/$1        if (ptr === 0) return;\n/g' "$2/$name.js"
+m=$(grep -c 'if (ptr === 0) return;' "$2/$name.js" || true)
 [ "$n" = 3 ] && [ "$m" = 3 ] || { echo "wasm-finish.sh: free() not patched ($n, $m)"; exit 1; }

@@ -1,5 +1,6 @@
-// tabla's service worker: after one visit the pages, scripts, styles, translations and both .wasm
-// are cached, so the games load and play with the network cut.
+// tabla's service worker: after one visit the pages, scripts, styles, translations and the .wasm
+// modules this browser runs (the rules module and one build of the full module) are cached, so
+// the games load and play with the network cut.
 //
 // Invariants:
 // - The files are one versioned set, listed with their SHA-256 in precache.json (written by
@@ -18,6 +19,12 @@ const META = `${PREFIX}meta`;
 const MANIFEST = 'precache.json';
 // a page's binding younger than this is kept even if the page is not listed yet (it is loading)
 const GRACE_MS = 60_000;
+
+// The full module comes in two builds (pkg/index.js loads the SIMD one where it runs, else the
+// plain one); the probe is the package's own (pkg/simd.js), so this browser's pages and workers
+// load only the build named here, and the other is not fetched (it would double the first visit).
+importScripts('pkg/simd.js');
+const OTHER_BUILD = self.tablaSimd ? 'pkg/tabla_plain_bg.wasm' : 'pkg/tabla_bg.wasm';
 
 const url = (p) => new URL(p, self.registration.scope).href;
 
@@ -48,7 +55,8 @@ async function manifest() {
 
 /**
  * Fetch the set `m` into the generation `tabla-<version>`; resolves to its name when every file
- * arrived with its listed hash, or to null after deleting the partial generation.
+ * (but the full module's build this browser does not run) arrived with its listed hash, or to
+ * null after deleting the partial generation.
  */
 async function fill(m) {
   const name = `${PREFIX}${m.version}`;
@@ -57,16 +65,18 @@ async function fill(m) {
   const cache = await caches.open(name);
   try {
     await Promise.all(
-      Object.entries(m.files).map(async ([p, want]) => {
-        const res = await fetch(url(p), { cache: 'no-cache' });
-        if (!res.ok) throw new Error(`${p}: HTTP ${res.status}`);
-        const body = await res.arrayBuffer();
-        const got = hex(await crypto.subtle.digest('SHA-256', body));
-        if (got !== want) throw new Error(`${p}: content does not match the set ${m.version}`);
-        const headers = { 'Content-Type': res.headers.get('Content-Type') || '' };
-        await cache.put(url(p), new Response(body, { headers }));
-        if (p === 'index.html') await cache.put(url('./'), new Response(body, { headers }));
-      }),
+      Object.entries(m.files)
+        .filter(([p]) => p !== OTHER_BUILD)
+        .map(async ([p, want]) => {
+          const res = await fetch(url(p), { cache: 'no-cache' });
+          if (!res.ok) throw new Error(`${p}: HTTP ${res.status}`);
+          const body = await res.arrayBuffer();
+          const got = hex(await crypto.subtle.digest('SHA-256', body));
+          if (got !== want) throw new Error(`${p}: content does not match the set ${m.version}`);
+          const headers = { 'Content-Type': res.headers.get('Content-Type') || '' };
+          await cache.put(url(p), new Response(body, { headers }));
+          if (p === 'index.html') await cache.put(url('./'), new Response(body, { headers }));
+        }),
     );
   } catch (err) {
     await caches.delete(name);

@@ -8,6 +8,8 @@ use super::{
 };
 #[cfg(feature = "ai")]
 use crate::ai::backgammon::{self as ai, Level, Probabilities};
+// `Step` is named only by the computer opponents' bindings (the rules module is built without them)
+#[cfg_attr(not(feature = "ai"), allow(unused_imports))]
 use crate::backgammon::{
     Game, OPTION_SPECS, OptionKind, OptionValue, Options, OptionsInput, PlayInfo, Player, Position, Save, Step,
     Variant, format_play,
@@ -203,6 +205,7 @@ pub(crate) fn parse_options(options: JsValue) -> JsResult<JsOptions> {
 }
 
 /// The dice of a game read from a file: `{ seed }` or nothing (cryptographic dice).
+#[cfg(feature = "formats")]
 fn dice_only(options: JsValue) -> JsResult<Dice> {
     #[derive(serde::Deserialize, Default)]
     #[serde(deny_unknown_fields)]
@@ -224,6 +227,7 @@ fn dice_only(options: JsValue) -> JsResult<Dice> {
 }
 
 /// The players' names `[white, black]` for a file (default 'White', 'Black').
+#[cfg(feature = "formats")]
 fn names(white: JsValue, black: JsValue) -> JsResult<[String; 2]> {
     let one = |v: JsValue, default: &str| -> JsResult<String> {
         if v.is_undefined() || v.is_null() { Ok(default.to_string()) } else { text(&v, "a player's name") }
@@ -375,6 +379,7 @@ impl Backgammon {
     /// BGBlitz write it), replayed through the engine: one object holds the whole match, every
     /// game of the file in its record, at the point where the file ends. `options.seed` gives
     /// the dice for play after that (absent: cryptographic dice); the rules come from the file.
+    #[cfg(feature = "formats")]
     #[wasm_bindgen(js_name = fromMat)]
     pub fn from_mat(
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -388,6 +393,7 @@ impl Backgammon {
     /// The whole record (every game of the match or session) as a Jellyfish `.mat` file, with
     /// the players' names (default 'White' and 'Black'). Throws `cannot-export` for what the
     /// format cannot hold (acey-deucey, a game from a set-up position).
+    #[cfg(feature = "formats")]
     #[wasm_bindgen(js_name = toMat)]
     pub fn to_mat(
         &self,
@@ -400,6 +406,7 @@ impl Backgammon {
 
     /// A GNU Backgammon `.sgf` file (a game, match or session; the main line of each tree).
     /// `options.seed` as for `fromMat`.
+    #[cfg(feature = "formats")]
     #[wasm_bindgen(js_name = fromSgf)]
     pub fn from_sgf(
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -412,6 +419,7 @@ impl Backgammon {
 
     /// The whole record as GNU Backgammon SGF, one game tree per game (backgammon by the
     /// standard rules only; otherwise `cannot-export`).
+    #[cfg(feature = "formats")]
     #[wasm_bindgen(js_name = toSgf)]
     pub fn to_sgf(
         &self,
@@ -425,6 +433,7 @@ impl Backgammon {
     /// its dice if rolled. `options` give the variant and rules (the match length defaults to
     /// the XGID's). The engine starts a game at cube 1, centred, 0-0: another cube or score is
     /// refused (`bad-xgid`).
+    #[cfg(feature = "formats")]
     #[wasm_bindgen(js_name = fromXgid)]
     pub fn from_xgid(
         #[wasm_bindgen(unchecked_param_type = "string")] xgid: JsValue,
@@ -445,6 +454,7 @@ impl Backgammon {
     /// The XGID of the state now (the position at the start of the turn, cube, turn, dice,
     /// score). Throws `cannot-export` where an XGID has no room (acey-deucey checkers not yet
     /// entered).
+    #[cfg(feature = "formats")]
     pub fn xgid(&self) -> JsResult<String> {
         crate::backgammon::Xgid::from_game(&self.game)
             .map(|x| x.to_string())

@@ -4,10 +4,14 @@
 import { test, expect } from '@playwright/test';
 import { prepare, startGame, idle, shotPath } from './helpers.js';
 
-/** A finished backgammon game of at least `turns` plays, made in the page by the engine. */
+/**
+ * A finished backgammon game of at least `turns` plays, made in the page by the engine's computer
+ * opponents (the full module, loaded here for the test: the board's own is the rules module).
+ */
 async function importLongBackgammonGame(page, turns) {
-  return page.evaluate((turns) => {
-    const M = window.tabla.board.mod;
+  return page.evaluate(async (turns) => {
+    const { loadFullEngine } = await import(new URL('js/engine.js', document.baseURI).href);
+    const M = await loadFullEngine();
     for (let seed = 1; seed < 200; seed++) {
       const g = new M.Backgammon({ variant: 'backgammon', seed });
       let plays = 0;
@@ -81,8 +85,9 @@ test('draughts: a whole game analysed, a missed win marked, figures and chart', 
   const errors = await prepare(page);
   await startGame(page, 'russian-draughts');
   // a short game from a position where White can win at once (e5-f6) and plays e5-d6 instead
-  await page.evaluate(() => {
-    const M = window.tabla.board.mod;
+  await page.evaluate(async () => {
+    const { loadFullEngine } = await import(new URL('js/engine.js', document.baseURI).href);
+    const M = await loadFullEngine();
     const g = M.RussianDraughts.fromFen('W:We5,g7:Bh8');
     g.play('e5-d6');
     for (let i = 0; i < 12 && !g.outcome(); i++) g.play(g.bestMove({ level: 'easy', seed: i }).notation);
@@ -94,7 +99,10 @@ test('draughts: a whole game analysed, a missed win marked, figures and chart', 
   await region.getByRole('button', { name: 'Analyse game' }).click();
   await expect(region).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
   const ms = Number(await region.getAttribute('data-ms'));
-  const n = await page.evaluate(() => window.tabla.board.engine.analysisLength());
+  const n = await page.evaluate(async () => {
+    const { loadFullEngine } = await import(new URL('js/engine.js', document.baseURI).href);
+    return (await loadFullEngine()).RussianDraughts.fromJSON(window.tabla.board.engine.toJSON()).analysisLength();
+  });
   console.log(`analysis of a ${n}-move draughts game in the browser: ${(ms / 1000).toFixed(2)} s`);
   await expect(region.getByText(/White: mistakes \d+, blunders \d+, missed wins 1/)).toBeVisible();
   await expect(region.getByRole('img', { name: /Winning chances of White/ })).toBeVisible();

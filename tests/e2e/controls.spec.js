@@ -122,6 +122,9 @@ test('export and import: .mat, .sgf and XGID for backgammon; a PDN of two games 
   });
   const id = await page.evaluate(() => window.tabla.board.engine.positionId());
   await page.locator('#m-export').click();
+  // these three are written by the worker's full module (the page plays on the rules module)
+  for (const f of ['mat', 'sgf', 'xgid'])
+    await expect(page.locator(`textarea[data-format="${f}"]`)).not.toHaveValue('');
   const mat = await page.locator('textarea[data-format="mat"]').inputValue();
   const sgf = await page.locator('textarea[data-format="sgf"]').inputValue();
   const xgid = await page.locator('textarea[data-format="xgid"]').inputValue();

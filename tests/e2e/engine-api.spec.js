@@ -248,7 +248,9 @@ test('one SIMD probe: the service worker caches the build the package picks, wit
     }, p);
   await expect.poll(() => cached(wanted)).toBe(true);
   expect(await cached('pkg/simd.js')).toBe(true);
-  // issue 17: both builds are one versioned set with the page's files (the worker may pick either)
-  expect(await cached(other)).toBe(true);
+  // issue 15: the other build is in the set (precache.json) but never fetched: this browser's
+  // pages and workers load the one the probe picks, and the first visit costs one full module
+  expect(await cached(other)).toBe(false);
+  expect(await cached('pkg/tabla_rules_bg.wasm')).toBe(true);
   expect(errors()).toEqual([]);
 });

@@ -89,7 +89,14 @@ test('every file a session loads is in the precache set', async ({ page, context
   const notPrecached = [...loaded].filter((p) => !set.includes(p) && !['precache.json', 'sw.js'].includes(p));
   expect(notPrecached).toEqual([]);
   // and the set was built from these same files
-  for (const p of ['index.html', 'pkg/tabla_bg.wasm', 'pkg/tabla_plain_bg.wasm', 'js/worker.js', 'js/i18n/ru.js'])
+  for (const p of [
+    'index.html',
+    'pkg/tabla_bg.wasm',
+    'pkg/tabla_plain_bg.wasm',
+    'pkg/tabla_rules_bg.wasm',
+    'js/worker.js',
+    'js/i18n/ru.js',
+  ])
     expect(set).toContain(p);
 });
 
@@ -147,12 +154,13 @@ test('a failed .wasm fetch during the background fill: not promoted, offline pla
   const v1 = version();
   await waitReady(page, v1);
   server.deploy('v2');
-  server.fail.add('pkg/tabla_plain_bg.wasm');
+  // the full module's build this browser runs (Chromium: SIMD); the service worker never asks for the other
+  server.fail.add('pkg/tabla_bg.wasm');
   const asked = server.log.length;
   await check(page);
   // the fill fails at the .wasm, however long the files before it take on a loaded machine: once
   // the .wasm was asked for, its partial generation is deleted, and the ready one stays the old
-  await expect.poll(() => server.log.slice(asked).includes('pkg/tabla_plain_bg.wasm'), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => server.log.slice(asked).includes('pkg/tabla_bg.wasm'), { timeout: 20_000 }).toBe(true);
   await expect
     .poll(async () => (await page.evaluate(() => caches.keys())).filter((k) => k !== 'tabla-meta'), {
       timeout: 20_000,
@@ -187,7 +195,8 @@ test('two tabs: the new tab takes the new set, the running tab keeps its own and
   // tab A, still running, fetches modules it had not loaded yet: from its own set, and its
   // computer opponent (a worker started now) runs its own set's glue and .wasm
   expect(await deployOf(a)).toBe('v1');
-  expect(await deployOf(a, 'pkg/tabla_plain_bg.wasm')).toBe('v1');
+  expect(await deployOf(a, 'pkg/tabla_bg.wasm')).toBe('v1');
+  expect(await deployOf(a, 'pkg/tabla_rules_bg.wasm')).toBe('v1');
   await a.evaluate(async () => {
     const i18n = await import(new URL('js/i18n/ru.js', document.baseURI).href);
     if (!i18n.default) throw new Error('no translation');

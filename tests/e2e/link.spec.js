@@ -24,20 +24,34 @@ async function openLink(page, url) {
   return page.evaluate(() => window.tabla.link.refused);
 }
 
-/** One person's turn, scripted on the board's engine until the engine says to send. */
+/**
+ * One person's turn, scripted on the board's engine until the engine says to send. The moves are
+ * the computer's choice: the board's engine is the rules module, so a copy of the game in the
+ * full module (which the page loads here for the test only) chooses them.
+ */
 function playTurn(page) {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    const { loadFullEngine } = await import(new URL('js/engine.js', document.baseURI).href);
+    const F = await loadFullEngine();
     const b = window.tabla.board;
     const g = b.engine;
+    const choose = (fn) => {
+      const copy = (typeof g.legalMoves === 'function' ? F.RussianDraughts : F.Backgammon).fromJSON(g.toJSON());
+      try {
+        return fn(copy);
+      } finally {
+        copy.free();
+      }
+    };
     for (let i = 0; i < 60 && window.tabla.link.turn() === 'mine'; i++) {
       if (typeof g.legalMoves === 'function') {
-        g.play(g.bestMove({ level: 'beginner', seed: i }).notation);
+        g.play(choose((c) => c.bestMove({ level: 'beginner', seed: i }).notation));
         continue;
       }
       const s = g.state();
       if (s.phase === 'opening' || s.phase === 'roll') g.roll();
       else if (s.phase === 'move') {
-        if (g.legalPlays().length) g.play(g.bestPlay({ level: 'advanced' }).steps);
+        if (g.legalPlays().length) g.play(choose((c) => c.bestPlay({ level: 'advanced' }).steps));
         else g.confirm();
       } else if (s.phase === 'cube-decision') g.take();
       else if (s.phase === 'choose-doubles') g.chooseDoubles(6);

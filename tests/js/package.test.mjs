@@ -40,8 +40,9 @@ test("the board ships as 'tabla/board': the element's modules, the engine taken 
     const shipped = readFileSync(new URL(f, board), 'utf8');
     const mine = readFileSync(new URL(f, www), 'utf8');
     if (f === 'engine.js') {
-      assert.ok(shipped.includes("import('../index.js')"), 'board/engine.js loads the package');
-      assert.equal(shipped, mine.replace("import('../pkg/index.js')", "import('../index.js')"));
+      for (const m of ['rules', 'index', 'tabla'])
+        assert.ok(shipped.includes(`import('../${m}.js')`), `board/engine.js loads the package's ${m}.js`);
+      assert.equal(shipped, mine.replaceAll("import('../pkg/", "import('../"));
     } else assert.equal(shipped, mine, f);
   }
 });
@@ -52,6 +53,55 @@ test('Node runs the SIMD build, and both builds are in the package', () => {
     const bytes = readFileSync(new URL(`../../pkg/${f}`, import.meta.url));
     assert.ok(WebAssembly.validate(bytes), f);
   }
+});
+
+test('the rules module (the board plays on it) plays as the full module, without the AI and the formats', async () => {
+  const rules = await import(new URL('../../pkg/tabla_rules.js', import.meta.url).href);
+  rules.initSync({ module: readFileSync(new URL('../../pkg/tabla_rules_bg.wasm', import.meta.url)) });
+  assert.equal(rules.version(), tabla.version());
+  assert.deepEqual(rules.errorCodes(), tabla.errorCodes());
+  // what the page leaves to the worker's full module: the computer opponents (Cargo feature
+  // `ai`) and the backgammon .mat/.sgf/XGID bindings (`formats`); games by link stay
+  for (const m of ['bestPlay', 'hint', 'evaluate', 'toMat', 'toSgf', 'xgid'])
+    assert.equal(rules.Backgammon.prototype[m], undefined, m);
+  for (const m of ['fromMat', 'fromSgf', 'fromXgid']) assert.equal(rules.Backgammon[m], undefined, m);
+  for (const m of ['bestMove', 'analyze']) assert.equal(rules.RussianDraughts.prototype[m], undefined, m);
+  assert.equal(typeof rules.LinkSession.invite, 'function');
+  assert.equal(typeof rules.RussianDraughts.prototype.pdn, 'function');
+  // the same seed gives the same game; a save of one module loads in the other
+  for (const variant of ['backgammon', 'acey-deucey']) {
+    const [a, b] = [new tabla.Backgammon({ variant, seed: 5 }), new rules.Backgammon({ variant, seed: 5 })];
+    for (let turn = 0; turn < 60 && a.state().phase !== 'game-over'; turn++) {
+      const phase = a.state().phase;
+      if (phase === 'opening' || phase === 'roll') {
+        a.roll();
+        b.roll();
+      } else if (phase === 'choose-doubles') {
+        a.chooseDoubles(6);
+        b.chooseDoubles(6);
+      } else if (phase === 'move') {
+        const plays = a.legalPlays();
+        assert.deepEqual(b.legalPlays(), plays);
+        a.play(plays[0]?.notation ?? '');
+        b.play(plays[0]?.notation ?? '');
+      } else {
+        a.take();
+        b.take();
+      }
+      assert.deepEqual(b.state(), a.state());
+    }
+    assert.deepEqual(tabla.Backgammon.fromJSON(b.toJSON()).state(), a.state(), variant);
+    assert.deepEqual(rules.Backgammon.fromJSON(a.toJSON()).state(), b.state(), variant);
+  }
+  const [a, b] = [new tabla.RussianDraughts(), new rules.RussianDraughts()];
+  for (let i = 0; i < 40 && !a.outcome(); i++) {
+    const moves = a.legalMoves();
+    assert.deepEqual(b.legalMoves(), moves);
+    a.play(moves[i % moves.length].notation);
+    b.play(moves[i % moves.length].notation);
+  }
+  assert.equal(b.pdn(), a.pdn());
+  assert.deepEqual(tabla.RussianDraughts.fromJSON(b.toJSON()).state(), a.state());
 });
 
 test('the plain build (no SIMD) plays exactly as the SIMD build', async () => {

@@ -2,8 +2,8 @@
 // that is one <tabla-board> element (the same component anyone can embed).
 import './tabla-board.js';
 import { t, tn, has, setLanguage, preferredLanguage, language, errorText, LANGUAGES } from './i18n/index.js';
-import { loadEngine, aiSupport } from './engine.js';
-import { GAMES, kindOf } from './games.js';
+import { loadEngine, loadAiSupport } from './engine.js';
+import { GAMES, kindOf, kindForText } from './games.js';
 import * as store from './storage.js';
 import { renderGames, describeGame } from './games-list.js';
 import * as links from './link.js';
@@ -364,18 +364,26 @@ for (const key of ['evalBar', 'sound'])
 $('#m-export').addEventListener('click', () => {
   const fields = $('#export-fields');
   fields.innerHTML = '';
-  for (const { format: fmt, label, ext } of kindOf(board.game).exports) {
-    let text;
-    try {
-      text = board.exportAs(fmt);
-    } catch (err) {
-      text = errorText(err);
-    }
+  for (const { format: fmt, label, ext, full } of kindOf(board.game).exports) {
+    let text = '';
     const box = document.createElement('div');
     box.className = 'export-field';
     box.innerHTML = `<label><span>${t(label)}</span><textarea readonly rows="${fmt === 'json' || fmt === 'pdn' ? 5 : 2}" spellcheck="false" data-format="${fmt}"></textarea></label>
       <p class="buttons"><button type="button" data-copy>${t('btn.copy')}</button><button type="button" data-download>${t('btn.download')}</button></p>`;
-    box.querySelector('textarea').value = text;
+    const area = box.querySelector('textarea');
+    const show = (value) => {
+      text = value;
+      area.value = value;
+    };
+    // a format only the full module writes comes from the worker (the board's module is the rules one)
+    if (full)
+      board.ai({ kind: 'bg-export', format: fmt, save: board.saveData() }).then(show, (err) => show(errorText(err)));
+    else
+      try {
+        show(board.exportAs(fmt));
+      } catch (err) {
+        show(errorText(err));
+      }
     box.querySelector('[data-copy]').addEventListener('click', async (e) => {
       try {
         await navigator.clipboard.writeText(text);
@@ -415,7 +423,11 @@ $('#import-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   try {
     await board.ready;
-    const text = $('#import-text').value;
+    let text = $('#import-text').value;
+    // a format only the full module reads (an XGID, a .mat or SGF file): the worker turns it into
+    // the engine's save, which the board's rules module reads
+    if (kindForText(text.trim())?.needsFull(text.trim()))
+      text = JSON.stringify(await board.ai({ kind: 'bg-import', text: text.trim() }));
     const list = $('#import-games');
     // a file of several games: the player chooses one from the list first
     const choices = board.importChoices(text);
@@ -812,12 +824,16 @@ const linked = (() => {
   show(linked ? 'play' : location.hash === '#play' && board.persistKey ? 'play' : 'home');
   try {
     engine = await loadEngine();
-    window.tabla.ai = aiSupport(engine);
     updateLinkGames();
     openLinkFragment();
   } catch {
-    window.tabla.ai = { backgammon: false, draughts: false };
+    /* the board says so (its error event) */
   }
   syncForm({ resetDefaults: true });
   if (gamesDlg.open) renderGamesList();
+  // the page's module is the rules module: the computer opponents are the worker's full module,
+  // whose glue is read once the board is playable (engine.js), not before
+  await board.ready.catch(() => null);
+  window.tabla.ai = await loadAiSupport();
+  syncForm();
 })();

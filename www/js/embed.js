@@ -7,6 +7,7 @@
 // replay's extras (status line, comment). The reference: js/README.md, "Showing a position or a
 // game".
 import { kindOf, kindForText, saveFormat } from './games.js';
+import { loadFullEngine } from './engine.js';
 
 /** The attributes of an embedded board, observed by the element. */
 export const EMBED_ATTRS = ['position', 'position-format', 'record', 'record-format', 'src', 'mode', 'ply'];
@@ -73,6 +74,22 @@ async function dataText(data, base) {
   return res.text();
 }
 
+/** The formats only the package's full module reads (Cargo feature `formats`; engine.js). */
+const FULL_FORMATS = ['xgid', 'mat', 'sgf'];
+
+/**
+ * A backgammon game read by the full module (`read(F)`), handed to the board's rules module `M`
+ * as the engine's own save: objects of one module cannot be used by the other.
+ */
+async function viaFull(M, read) {
+  const game = read(await loadFullEngine());
+  try {
+    return M.Backgammon.fromJSON(game.toJSON());
+  } finally {
+    game.free?.();
+  }
+}
+
 /**
  * Reads the board's data into an engine game: `{ engine, comments }`, `comments` the PDN game's
  * comments by ply (`Map<ply, string[]>`) or null. Throws the engine's coded error for data it
@@ -95,12 +112,15 @@ export async function readEmbedded(M, el) {
   let fromLink = format === 'link';
   if (format) {
     if (!allowed.includes(format)) throw coded('embed-format', `unknown ${formatAttr} "${format}"`, { format });
-    engine = READERS[format](M, text, opts);
+    engine = FULL_FORMATS.includes(format)
+      ? await viaFull(M, (F) => READERS[format](F, text, opts))
+      : READERS[format](M, text, opts);
     pdn = format === 'pdn';
   } else {
     const kind = kindForText(text);
     if (kind) {
-      engine = kind.importText(M, text, { game: el.gameName, options: el.options, index: 0 });
+      const read = (E) => kind.importText(E, text, { game: el.gameName, options: el.options, index: 0 });
+      engine = kind.needsFull(text) ? await viaFull(M, read) : read(M);
       pdn = kind.id === 'draughts' && !/^[WB]:/.test(text) && saveFormat(text) === null;
     } else if (data.what === 'record') {
       try {

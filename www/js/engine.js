@@ -1,23 +1,41 @@
 // Loads the wasm package (www/pkg, built by scripts/build.sh; in the npm package the package
-// itself) once, for every board on the page.
-let loading = null;
+// itself) once, for every board on the page. Two modules: the page plays on the rules module
+// (rules.js: the rules engines, saves, PDN/FEN, gnubg IDs and games by link, without the computer
+// opponents, their network weights and the backgammon .mat/.sgf/XGID formats), which is all a
+// board needs to become playable; the computer opponent's worker loads the full module
+// (index.js). Objects of one module cannot be passed to the other: they meet as saves (toJSON).
+const loads = {};
 
-/** Resolves to the package module ({ Backgammon, RussianDraughts, ... }) after init. */
-export function loadEngine() {
-  if (!loading) {
-    loading = (async () => {
-      // index.js picks the SIMD build or the plain one, whichever this browser runs. A literal
-      // specifier, so that bundlers follow it; the npm package's copy (pkg/board/engine.js,
-      // scripts/build.sh) names its own ../index.js.
-      const mod = await import('../pkg/index.js');
-      await mod.default();
-      return mod;
-    })();
-    loading.catch(() => {
-      loading = null;
-    }); // allow a retry after a failure
+/** Runs `load` once per `key`; a failure allows a retry. */
+function once(key, load) {
+  if (!loads[key]) {
+    loads[key] = load();
+    loads[key].catch(() => {
+      loads[key] = null;
+    });
   }
-  return loading;
+  return loads[key];
+}
+
+/** Resolves to the rules module ({ Backgammon, RussianDraughts, LinkSession, ... }) after init. */
+export function loadEngine() {
+  return once('rules', async () => {
+    // A literal specifier, so that bundlers follow it; the npm package's copy
+    // (pkg/board/engine.js, scripts/build.sh) names its own ../rules.js.
+    const mod = await import('../pkg/rules.js');
+    await mod.default();
+    return mod;
+  });
+}
+
+/** Resolves to the full module (the rules and the computer opponents) after init: the worker's. */
+export function loadFullEngine() {
+  return once('full', async () => {
+    // index.js picks the SIMD build or the plain one, whichever this browser runs
+    const mod = await import('../pkg/index.js');
+    await mod.default();
+    return mod;
+  });
 }
 
 /** Which computer opponents the package offers (the AI methods arrive later). */
@@ -26,6 +44,19 @@ export function aiSupport(mod) {
     backgammon: !!(mod?.Backgammon && typeof mod.Backgammon.prototype.bestPlay === 'function'),
     draughts: !!(mod?.RussianDraughts && typeof mod.RussianDraughts.prototype.bestMove === 'function'),
   };
+}
+
+/**
+ * Which computer opponents the worker's full module offers, read from its glue's classes (its
+ * .wasm is neither fetched nor compiled here: that is the worker's). `{ backgammon: false,
+ * draughts: false }` when the glue cannot be loaded.
+ */
+export async function loadAiSupport() {
+  try {
+    return aiSupport(await import('../pkg/tabla.js'));
+  } catch {
+    return aiSupport(null);
+  }
 }
 
 // ---- the computer opponent's worker, supervised ---------------------------------------------
@@ -79,6 +110,9 @@ const ANSWER = {
     isInt(r.length) &&
     (r.move === null || (typeof r.move?.played === 'string' && typeof r.move.whiteExpectation === 'number')),
   'ru-analysis-summary': (r) => !!r && isInt(r.white?.decisions) && isInt(r.black?.decisions),
+  // the backgammon formats of the full module only (games.js: `full`, needsFull)
+  'bg-export': (r) => typeof r === 'string',
+  'bg-import': (r) => !!r && r.format === 'tabla-backgammon',
 };
 
 /** Why the computer gave up: a `{ code: 'ai-unavailable', reason }` error, reason one of these. */

@@ -95,12 +95,16 @@ const BACKGAMMON = {
   },
   /** The game (variant) an engine plays, and its options, e.g. after an import. */
   describe: (engine) => ({ game: engine.state().variant, options: engine.state().options || {} }),
+  /**
+   * `full`: written by the package's full module only (the worker's: Cargo feature `formats`),
+   * not by the rules module a board plays on; ask the worker ('bg-export').
+   */
   exports: [
     { format: 'json', label: 'export.json', ext: 'json' },
     { format: 'gnubg', label: 'export.gnubg', ext: 'txt' },
-    { format: 'xgid', label: 'export.xgid', ext: 'txt' },
-    { format: 'mat', label: 'export.mat', ext: 'mat' },
-    { format: 'sgf', label: 'export.sgf', ext: 'sgf' },
+    { format: 'xgid', label: 'export.xgid', ext: 'txt', full: true },
+    { format: 'mat', label: 'export.mat', ext: 'mat', full: true },
+    { format: 'sgf', label: 'export.sgf', ext: 'sgf', full: true },
   ],
   exportAs(engine, format) {
     if (format === 'gnubg') return engine.gnubgId();
@@ -122,6 +126,11 @@ const BACKGAMMON = {
       sgfText(text)
     );
   },
+  /**
+   * Whether only the full module reads `text` (an XGID, a .mat or an SGF file): a board's rules
+   * module cannot; the worker turns it into an engine save first ('bg-import').
+   */
+  needsFull: (text) => sgfText(text) || matText(text) || /^(XGID=)?[-A-Oa-o]{26}:/.test(text),
   /** Import into `game` (the page's backgammon-family game, or backgammon): the engine reads it. */
   importText(M, text, { game, options }) {
     if (text.startsWith('{')) return M.Backgammon.fromJSON(JSON.parse(text));
@@ -187,6 +196,8 @@ const DRAUGHTS = {
     if (format === 'fen') return engine.fen();
     return null;
   },
+  /** Every format draughts reads is in the rules module. */
+  needsFull: () => false,
   /** An engine save (toJSON's), FEN ("W:W...:B...") or PDN (tags, or numbered moves like "1. c3-d4"). */
   recognises(text) {
     return (

@@ -26,7 +26,7 @@
 // board; "save-failed" / "save-ok" tell a write refused and the next that worked; another tab's
 // write to the key is "save-reloaded" (it continued this game: loaded) or "save-conflict" (this
 // board's game is not the one saved there: the page keeps it elsewhere), a removal "save-removed".
-import { loadEngine, aiSupport, AiSupervisor, lowerLevel } from './engine.js';
+import { loadEngine, loadAiSupport, AiSupervisor, lowerLevel } from './engine.js';
 import { GAMES, kindOf, kindForText, saveFormat } from './games.js';
 import { translator, loadLanguage, preferredLanguage, pageLanguage } from './i18n/index.js';
 import { motionAllowed } from './anim.js';
@@ -198,7 +198,20 @@ export class TablaBoard extends HTMLElement {
       this._fatal(this.t('err.engine'), e);
       return;
     }
-    this.aiSupport = aiSupport(this.mod);
+    // the board plays on the rules module; the computer's full module is the worker's, and which
+    // opponents it has is known once the board is playable (its glue is read then, not before)
+    this.aiSupport = null;
+    this._ready
+      .then(
+        () => loadAiSupport(),
+        () => null,
+      )
+      .then((support) => {
+        if (!support) return;
+        this.aiSupport = support;
+        this._warmAi();
+        this._maybeComputer();
+      });
     const raw = this.persistKey ? await store.readGame(this.persistKey) : null;
     const restored = raw !== null ? this._restore(raw) : false;
     if (!restored) this._create();

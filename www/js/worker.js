@@ -1,7 +1,8 @@
-// The computer opponent runs here, off the page's thread, on its own copy of the wasm package.
+// The computer opponent runs here, off the page's thread, on the package's full module (the
+// page plays on the rules module, engine.js): the computer opponents and their network weights.
 // Requests: { id, kind, game, options, save, level } -> { id, result } | { id, error }.
-import { loadEngine } from './engine.js';
-import { kindOf } from './games.js';
+import { loadFullEngine } from './engine.js';
+import { kindOf, kindForText } from './games.js';
 
 // The bear-off table is solved on first use (1-3 s in wasm, once per worker). The page asks for
 // it ('bg-warm') as soon as a backgammon-family game against the computer is on the board, so the
@@ -31,7 +32,7 @@ self.onmessage = async (e) => {
   // the home page's one scale of levels, in the engine's own names (games.js)
   const level = kindOf(game).aiLevels[e.data.level] || undefined;
   try {
-    const M = await loadEngine();
+    const M = await loadFullEngine();
     let result;
     const load = () => kindOf(game).fromData(M, save, options);
     if (kind === 'bg-warm') {
@@ -112,6 +113,19 @@ self.onmessage = async (e) => {
       result = { length: n, move: i < n ? g.analyzeMove(i, e.data.nodes ? { nodes: e.data.nodes } : {}) : null };
     } else if (kind === 'ru-analysis-summary') {
       result = M.RussianDraughts.analysisSummary(e.data.tallies);
+    } else if (kind === 'bg-export') {
+      // a format only the full module writes (games.js: `full`), of the page's game
+      result = kindOf(game).exportAs(load(), e.data.format);
+    } else if (kind === 'bg-import') {
+      // a text only the full module reads (games.js: needsFull), as the engine's save for the page
+      const k = kindForText(String(e.data.text ?? ''));
+      if (k?.id !== 'backgammon') throw new Error('not a backgammon text');
+      const g = k.importText(M, String(e.data.text), { game, options });
+      // as the board's importText refuses a position that is over before a move
+      const over = !!g.outcome() || g.state().phase === 'game-over';
+      result = over ? null : g.toJSON();
+      g.free();
+      if (over) throw Object.assign(new Error('that position has nothing to play'), { code: 'empty-position' });
     } else if (kind === 'bg-doubles') {
       const g = load();
       result = g.bestDoubles({ level });

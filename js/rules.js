@@ -1,0 +1,16 @@
+// The rules module of the tabla package, for pages that must become playable fast: the rules
+// engines and their bindings (Backgammon, RussianDraughts, LinkSession; saves, PDN, FEN and gnubg
+// IDs) without the computer opponents, their network weights and the backgammon .mat, .sgf and
+// XGID formats: two fifths of the full module's size (scripts/build.sh prints both). <tabla-board>
+// plays on it and runs the computer opponent in a worker on the full module (index.js). One
+// plain build (no SIMD: the rules gain nothing from it). Objects of this module and of the full
+// one do not mix; they meet as saves (toJSON / fromJSON).
+import init from './tabla_rules.js';
+
+export * from './tabla_rules.js';
+
+/** Initialises the rules module (tabla_rules_bg.wasm beside this file, or `input`). */
+export default function initRules(input) {
+  // a literal new URL, so that bundlers emit the .wasm (see index.js)
+  return init(input === undefined ? { module_or_path: new URL('./tabla_rules_bg.wasm', import.meta.url) } : input);
+}
