@@ -84,6 +84,8 @@ export class TablaBoard extends HTMLElement {
   ply: number | 'last' | null;
   /** A diagram or a replay (mode 'view' or 'replay'): it takes no moves, plays no computer, saves nothing. */
   readonly still: boolean;
+  /** Held back from the player by the host page (a game by link): 'turn' (no input), 'dice' (no Roll) or null. */
+  hold: 'turn' | 'dice' | null;
   readonly computerSide: 'white' | 'black' | null;
   readonly level: string;
   readonly canvas: HTMLCanvasElement;

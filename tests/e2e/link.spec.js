@@ -232,3 +232,37 @@ test('tampered links are refused with the reason, and the local game is kept', a
   await ca.close();
   await cb.close();
 });
+
+test('a board waiting for the friend takes no roll and no move (the engine says whose turn it is)', async ({
+  browser,
+}) => {
+  const [ca, cb] = [await browser.newContext(), await browser.newContext()];
+  const [a, b] = [await ca.newPage(), await cb.newPage()];
+  const errors = [await prepare(a), await prepare(b)];
+  await startGame(a, 'backgammon');
+  await a.getByRole('button', { name: 'Invite by link' }).click();
+  const url = await linkOf(a);
+  // the inviter has sent: until the friend's link comes back, nothing on his board plays
+  expect(await a.evaluate(() => window.tabla.link.turn())).not.toBe('mine');
+  await expect(a.locator('tabla-board')).toBeVisible();
+  expect(await a.evaluate(() => window.tabla.board.hold)).toBe('turn');
+  await expect(a.getByRole('button', { name: 'Roll', exact: true })).toHaveCount(0);
+  const before = await a.evaluate(() => window.tabla.board.engine.toJSON());
+  await a.locator('tabla-board canvas').first().focus();
+  await a.keyboard.press('r');
+  await a.keyboard.press('Enter');
+  expect(await a.evaluate(() => window.tabla.board.engine.toJSON())).toEqual(before);
+  // the friend opens it: his turn, his board takes input, unless his dice wait for an answer
+  expect(await openLink(b, url)).toBe(null);
+  const turn = await b.evaluate(() => window.tabla.link.turn());
+  const hold = await b.evaluate(() => window.tabla.board.hold);
+  expect(hold).toBe(turn === 'mine' ? null : turn === 'roll-or-double' ? 'dice' : 'turn');
+  if (hold === null) {
+    const phase = await b.evaluate(() => window.tabla.board.engine.state().phase);
+    if (phase === 'opening' || phase === 'roll')
+      await expect(b.getByRole('button', { name: 'Roll', exact: true })).toBeVisible();
+  }
+  expect(errors.flatMap((e) => e())).toEqual([]);
+  await ca.close();
+  await cb.close();
+});

@@ -474,9 +474,13 @@ function linkStatus() {
   if (!linkSession || !engineObj || !engine) {
     el.hidden = true;
     $('#m-send').hidden = true;
+    board.hold = null;
     return;
   }
   const turn = links.turnOf(engine, linkSession, engineObj);
+  // the engine says what this player may do: nothing while the friend is to play, no roll while
+  // the dice wait for the friend's answer
+  board.hold = turn === 'waiting' || turn === 'send' ? 'turn' : turn === 'roll-or-double' ? 'dice' : null;
   const player = t(`player.${linkSession.state().player}`);
   el.textContent = `${t('link.you', { player })} ${t(`link.turn.${turn}`)}`;
   el.dataset.turn = turn;

@@ -288,6 +288,18 @@ export class TablaBoard extends HTMLElement {
     // a diagram or a replay on somebody's page never writes (nor reads) a saved game
     return this.still ? null : this.getAttribute('persist');
   }
+  /**
+   * What the host page holds back from the player at this board, for a game played elsewhere in
+   * part (a game by link): 'turn' (the side to play is the friend's: no input, no controls for
+   * it), 'dice' (the roll comes with the friend's answer: no Roll) or null (the default).
+   */
+  get hold() {
+    return this._hold ?? null;
+  }
+  set hold(v) {
+    this._hold = v === 'turn' || v === 'dice' ? v : null;
+    this.refresh();
+  }
   /** A diagram (mode "view") or a replay (mode "replay"): the game takes no moves. */
   get still() {
     const m = embed.modeOf(this);

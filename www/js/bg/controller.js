@@ -101,7 +101,7 @@ export class BackgammonController {
   }
   humanTurn() {
     const st = this.state;
-    if (!st || st.phase === 'game-over') return false;
+    if (!st || st.phase === 'game-over' || this.host.hold === 'turn') return false;
     if (st.phase === 'opening') return true;
     if (st.phase === 'cube-decision') return !this.isComputer(other(st.cube.offeredBy || st.turn));
     return !this.isComputer(st.turn);
@@ -501,7 +501,7 @@ export class BackgammonController {
    */
   async roll({ rolled, tumbleMs } = {}) {
     const st = this.state;
-    if (this.busy || !(st.phase === 'opening' || st.phase === 'roll')) return;
+    if (this.busy || this.host.hold || !(st.phase === 'opening' || st.phase === 'roll')) return;
     this.busy = true;
     this.message = '';
     try {
@@ -1182,7 +1182,16 @@ export class BackgammonController {
     const human = this.humanTurn() && !this.busy;
     const out = [];
     if (st.phase === 'opening' || st.phase === 'roll') {
-      out.push({ id: 'roll', label: t('btn.roll'), key: 'R', primary: true, disabled: !human, run: () => this.roll() });
+      // a game by link whose dice come with the friend's answer (host.hold) offers no Roll
+      if (!this.host.hold)
+        out.push({
+          id: 'roll',
+          label: t('btn.roll'),
+          key: 'R',
+          primary: true,
+          disabled: !human,
+          run: () => this.roll(),
+        });
       if (st.phase === 'roll' && st.cube && st.cube.enabled)
         out.push({
           id: 'double',

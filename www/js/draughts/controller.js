@@ -51,7 +51,13 @@ export class DraughtsController {
     return this.host.computerSide === side;
   }
   humanTurn() {
-    return !!this.state && !this.state.outcome && !this.isComputer(this.state.turn) && !this.drawOffer;
+    return (
+      !!this.state &&
+      !this.state.outcome &&
+      !this.isComputer(this.state.turn) &&
+      !this.drawOffer &&
+      this.host.hold !== 'turn'
+    );
   }
   touchMove() {
     return !!this.host.options?.touchMove;
