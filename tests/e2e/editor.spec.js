@@ -15,7 +15,10 @@ async function openEditor(page, query = '?seed=3') {
 }
 
 const canvas = (page) => page.getByRole('application', { name: 'Position editor board' });
-const at = (page, name) => page.evaluate((n) => window.tabla.editor.clientCentre(n), name);
+async function at(page, name) {
+  await canvas(page).scrollIntoViewIfNeeded();
+  return page.evaluate((n) => window.tabla.editor.clientCentre(n), name);
+}
 const setup = (page) => page.evaluate(() => window.tabla.editor.setup());
 
 async function click(page, name, button = 'left') {
@@ -45,7 +48,7 @@ test('backgammon: a position built by mouse and keyboard, then the computer play
 
   // by mouse: three White checkers on the 6-point, two on the 5 (one taken off by right-click),
   // one dragged from the 6 to the 4
-  await page.getByRole('radio', { name: 'White', exact: true }).first().check();
+  await page.locator('input[name="editor-tool"][value="white"]').check();
   for (let i = 0; i < 3; i++) await click(page, 'p6');
   await click(page, 'p5');
   await click(page, 'p5');
