@@ -38,13 +38,10 @@ fn bg_setup_accepts_the_starting_position_with_either_side_on_roll() {
 }
 
 #[test]
-fn bg_setup_refuses_more_than_15_checkers_of_a_side() {
+fn bg_setup_checkers_at_most_15_a_side() {
     let mut s = start();
     s.black[24] = 1; // a sixteenth black checker, on the bar
-    assert_eq!(
-        refused(&s, money()),
-        BoardSetupError::TooManyCheckers { player: Player::Black, count: 16 }
-    );
+    assert_eq!(refused(&s, money()), BoardSetupError::TooManyCheckers { player: Player::Black, count: 16 });
     assert_eq!(refused(&s, money()).code(), "setup-too-many");
     // the same with Black on roll: the error names the side, not the mover
     assert_eq!(
@@ -54,7 +51,7 @@ fn bg_setup_refuses_more_than_15_checkers_of_a_side() {
 }
 
 #[test]
-fn bg_setup_refuses_a_point_held_by_both_sides() {
+fn bg_setup_shared_point_refused_in_either_turn() {
     let mut s = start();
     s.white[5] -= 1; // White's 6-point
     s.black[18] = 1; // Black's 19-point is White's 6-point
@@ -67,7 +64,7 @@ fn bg_setup_refuses_a_point_held_by_both_sides() {
 }
 
 #[test]
-fn bg_setup_refuses_unentered_checkers_outside_acey_deucey() {
+fn bg_setup_unentered_only_in_acey_deucey_and_never_beside_borne_off() {
     let mut s = BoardSetup::empty();
     s.white[0] = 1;
     s.black[0] = 1;
@@ -82,7 +79,7 @@ fn bg_setup_refuses_unentered_checkers_outside_acey_deucey() {
 }
 
 #[test]
-fn bg_setup_refuses_a_side_that_has_borne_off_everything() {
+fn bg_setup_game_over_when_a_side_has_borne_off_everything() {
     let mut s = BoardSetup::empty();
     s.white[0] = 2;
     let e = refused(&s, money());
@@ -91,7 +88,7 @@ fn bg_setup_refuses_a_side_that_has_borne_off_everything() {
 }
 
 #[test]
-fn bg_setup_refuses_dice_outside_1_to_6() {
+fn bg_setup_dice_from_1_to_6() {
     let mut s = start();
     s.dice = Some([7, 1]);
     assert_eq!(refused(&s, money()), BoardSetupError::Dice { die: 7 });
@@ -100,7 +97,7 @@ fn bg_setup_refuses_dice_outside_1_to_6() {
 }
 
 #[test]
-fn bg_setup_refuses_a_cube_not_a_power_of_two_or_owned_at_1_or_turned_without_the_cube() {
+fn bg_setup_cube_power_of_two_centred_at_1_and_unturned_without_the_cube() {
     let mut s = start();
     s.cube_value = 3;
     assert_eq!(refused(&s, money()), BoardSetupError::CubeValue { value: 3 });
@@ -122,7 +119,7 @@ fn bg_setup_refuses_a_cube_not_a_power_of_two_or_owned_at_1_or_turned_without_th
 }
 
 #[test]
-fn bg_setup_refuses_a_score_at_the_match_length() {
+fn bg_setup_score_below_the_match_length() {
     let mut s = start();
     s.score = [2, 5];
     let e = refused(&s, match_to(5));
@@ -131,7 +128,7 @@ fn bg_setup_refuses_a_score_at_the_match_length() {
 }
 
 #[test]
-fn bg_setup_refuses_crawford_without_a_player_one_point_from_winning() {
+fn bg_setup_crawford_needs_a_player_one_point_from_winning() {
     let mut s = start();
     s.crawford = true;
     assert_eq!(refused(&s, money()), BoardSetupError::Crawford);
@@ -206,7 +203,7 @@ fn pieces(list: &[(&str, Color, bool)], turn: Color) -> DraughtsSetup {
 }
 
 #[test]
-fn ru_setup_refuses_pieces_off_the_dark_squares_and_two_on_one_square() {
+fn ru_setup_square_dark_squares_only_and_one_piece_each() {
     let s = pieces(&[("a2", Color::White, false), ("h8", Color::Black, true)], Color::White);
     assert_eq!(d_refused(&s), DraughtsSetupError::Square("a2".into()));
     assert_eq!(d_refused(&s).code(), "setup-square");
@@ -215,7 +212,7 @@ fn ru_setup_refuses_pieces_off_the_dark_squares_and_two_on_one_square() {
 }
 
 #[test]
-fn ru_setup_refuses_more_than_12_pieces_a_side() {
+fn ru_setup_pieces_at_most_12_a_side() {
     let mut s = DraughtsSetup::from_position(&draughts::Position::start());
     s.add("d4", Color::White, false);
     assert_eq!(d_refused(&s), DraughtsSetupError::TooManyPieces { color: Color::White, count: 13 });
@@ -223,7 +220,7 @@ fn ru_setup_refuses_more_than_12_pieces_a_side() {
 }
 
 #[test]
-fn ru_setup_refuses_a_man_on_its_promotion_row() {
+fn ru_setup_men_never_on_their_promotion_row() {
     let s = pieces(&[("b8", Color::White, false), ("a1", Color::Black, true)], Color::Black);
     assert_eq!(d_refused(&s).code(), "setup-promotion-row");
     let s = pieces(&[("c3", Color::White, false), ("a1", Color::Black, false)], Color::White);
@@ -231,11 +228,12 @@ fn ru_setup_refuses_a_man_on_its_promotion_row() {
 }
 
 #[test]
-fn ru_setup_refuses_a_finished_game() {
+fn ru_setup_game_over_no_pieces_or_no_moves_refused() {
     let s = pieces(&[("c3", Color::White, false)], Color::White);
     assert_eq!(d_refused(&s), DraughtsSetupError::NoPieces { color: Color::Black });
     // White to move, his man on a1 blocked by two black men: no move, the game is over
-    let s = pieces(&[("a1", Color::White, false), ("b2", Color::Black, false), ("c3", Color::Black, false)], Color::White);
+    let s =
+        pieces(&[("a1", Color::White, false), ("b2", Color::Black, false), ("c3", Color::Black, false)], Color::White);
     assert_eq!(d_refused(&s), DraughtsSetupError::NoMoves { color: Color::White });
     assert_eq!(d_refused(&s).code(), "setup-no-moves");
 }

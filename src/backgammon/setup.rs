@@ -18,6 +18,7 @@
 //! ```
 //! use tabla::backgammon::{BoardSetup, Options, Player, Position};
 //! use tabla::dice::Dice;
+//! use tabla::errors::ErrorCode;
 //! let mut s = BoardSetup::from_position(&Position::start(), Player::White);
 //! s.dice = Some([3, 1]);
 //! let g = s.to_game(Options::default(), Dice::fixed([])).unwrap();
@@ -107,11 +108,9 @@ impl fmt::Display for BoardSetupError {
             BoardSetupError::CubeOff => {
                 write!(f, "the cube is not in play in this game (cube off, or the Crawford game): it stays at 1")
             }
-            BoardSetupError::Score { player, score, length } => write!(
-                f,
-                "{}'s score {score} would have ended a match to {length} points",
-                player.name()
-            ),
+            BoardSetupError::Score { player, score, length } => {
+                write!(f, "{}'s score {score} would have ended a match to {length} points", player.name())
+            }
             BoardSetupError::Crawford => {
                 write!(f, "the Crawford game is a match game in which a player is one point from winning")
             }
@@ -211,13 +210,12 @@ impl BoardSetup {
         };
         // BG-SETUP-CHECKERS and BG-SETUP-SHARED are the position's own invariants
         let position = Position::from_setup(&Setup { mover, opponent, unentered }).map_err(|e| match e {
-            SetupError::TooManyCheckers { opponent, count } => BoardSetupError::TooManyCheckers {
-                player: if opponent { self.turn.other() } else { self.turn },
-                count,
-            },
-            SetupError::SharedPoint { point } => BoardSetupError::SharedPoint {
-                point: if self.turn == Player::White { point } else { 25 - point },
-            },
+            SetupError::TooManyCheckers { opponent, count } => {
+                BoardSetupError::TooManyCheckers { player: if opponent { self.turn.other() } else { self.turn }, count }
+            }
+            SetupError::SharedPoint { point } => {
+                BoardSetupError::SharedPoint { point: if self.turn == Player::White { point } else { 25 - point } }
+            }
         })?;
         let count = |side: &[u8; 25], unentered: u8| side.iter().map(|&c| c as u32).sum::<u32>() + unentered as u32;
         let counts = [count(&self.white, self.unentered[0]), count(&self.black, self.unentered[1])];

@@ -40,8 +40,8 @@ use crate::dice::Dice;
 use super::game::{Game, MAX_CUBE, Phase};
 use super::match_id::{MatchIdError, MatchInfo};
 use super::position::{Position, Setup};
-use super::setup::{BoardSetup, BoardSetupError};
 use super::position_id::PositionIdError;
+use super::setup::{BoardSetup, BoardSetupError};
 use super::variant::{Options, Player};
 
 /// An XGID, read or to be written. The board is kept as White (the bottom player) sees it.

@@ -12,11 +12,12 @@
 //!
 //! ```
 //! use tabla::draughts::{Color, DraughtsSetup, GameOptions};
+//! use tabla::errors::ErrorCode;
 //! let mut s = DraughtsSetup { pieces: vec![], turn: Color::White };
 //! s.add("c3", Color::White, false);
 //! s.add("h8", Color::Black, true);
 //! assert_eq!(s.to_game(GameOptions::default()).unwrap().fen(), "W:Wc3:BKh8");
-//! s.add("a8", Color::White, false); // a white man on the 8th rank
+//! s.add("b8", Color::White, false); // a white man on the 8th rank
 //! assert_eq!(s.to_game(GameOptions::default()).unwrap_err().code(), "setup-promotion-row");
 //! ```
 
@@ -100,11 +101,9 @@ impl ErrorCode for DraughtsSetupError {
         match self {
             DraughtsSetupError::Square(s) => vec![("square", s.as_str().into())],
             DraughtsSetupError::SharedSquare(s) => vec![("square", s.to_string().into())],
-            DraughtsSetupError::TooManyPieces { color, count } => vec![
-                ("player", color.name().into()),
-                ("count", (*count).into()),
-                ("max", MAX_PIECES.into()),
-            ],
+            DraughtsSetupError::TooManyPieces { color, count } => {
+                vec![("player", color.name().into()), ("count", (*count).into()), ("max", MAX_PIECES.into())]
+            }
             DraughtsSetupError::ManOnPromotionRow { color, square } => {
                 vec![("player", color.name().into()), ("square", square.to_string().into())]
             }
@@ -125,7 +124,9 @@ impl DraughtsSetup {
     pub fn from_position(position: &Position) -> DraughtsSetup {
         let pieces = (0..32)
             .filter_map(Square::new)
-            .filter_map(|sq| position.piece_at(sq).map(|p| SetupPiece { square: sq.to_string(), color: p.color, king: p.king }))
+            .filter_map(|sq| {
+                position.piece_at(sq).map(|p| SetupPiece { square: sq.to_string(), color: p.color, king: p.king })
+            })
             .collect();
         DraughtsSetup { pieces, turn: position.turn() }
     }

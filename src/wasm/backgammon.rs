@@ -9,8 +9,8 @@ use super::{
 #[cfg(feature = "ai")]
 use crate::ai::backgammon::{self as ai, Level, Probabilities};
 use crate::backgammon::{
-    BoardSetup, Game, OPTION_SPECS, OptionKind, OptionValue, Options, OptionsInput, PlayInfo, Player, Position, Save, Step,
-    Variant, format_play,
+    BoardSetup, Game, OPTION_SPECS, OptionKind, OptionValue, Options, OptionsInput, PlayInfo, Player, Position, Save,
+    Step, Variant, format_play,
 };
 use crate::dice::Dice;
 

@@ -116,7 +116,8 @@ test('backgammon: an illegal set-up shows the reason and cannot be played or sha
   await expect(page.getByRole('alert')).toHaveText('White has 16; a side has at most 15.');
   for (const name of ['Play from here', 'Analyse', 'Share as link'])
     await expect(page.getByRole('button', { name })).toBeDisabled();
-  await page.screenshot({ path: shot('editor-error.png') });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: shot('editor-error.png'), fullPage: true });
   await click(page, 'p6', 'right');
   await expect(page.getByRole('alert')).toHaveText('');
   // both sides on one point: one of Black's checkers dragged from his 6-point to White's 8-point
@@ -160,7 +161,8 @@ test('backgammon: a position with cube, score and dice shared as a link opens in
   await page.getByRole('combobox', { name: 'First die' }).selectOption('6');
   await page.getByRole('combobox', { name: 'Second die' }).selectOption('6');
   await expect(page.getByRole('alert')).toHaveText('');
-  await page.screenshot({ path: shot('editor-backgammon.png') });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: shot('editor-backgammon.png'), fullPage: true });
   const before = await setup(page);
   await page.getByRole('button', { name: 'Share as link' }).click();
   const url = await page.getByRole('textbox', { name: 'Link to this position' }).inputValue();
@@ -221,7 +223,8 @@ test('draughts: a king placed, Black to move, played from the position and share
   });
   await page.keyboard.press('ArrowRight');
   expect(await page.evaluate(() => window.tabla.editor.cursor)).toBe('f5');
-  await page.screenshot({ path: shot('editor-draughts.png') });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: shot('editor-draughts.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Share as link' }).click();
   const url = await page.getByRole('textbox', { name: 'Link to this position' }).inputValue();

@@ -664,7 +664,8 @@ export class PositionEditor {
         turn: m.turn,
         phase: dice.length ? 'move' : 'roll',
         dice,
-        diceLeft: dice,
+        // doubles are played four times: all four dice still to play
+        diceLeft: dice.length === 2 && dice[0] === dice[1] ? [...dice, ...dice] : dice,
         cube: { value: m.cube.value, owner: m.cube.owner, offeredBy: null, enabled: true },
         openingRoll: null,
         lastPlay: null,
