@@ -69,6 +69,7 @@ test('backgammon: a position built by mouse and keyboard, then the computer play
   await page.keyboard.press('b');
   await page.keyboard.press('ArrowLeft');
   expect(await page.evaluate(() => window.tabla.editor.cursor)).toBe('p2');
+  await expect(page.locator('#editor-cursor')).toHaveText('Point 2: White 0, Black 0');
   await page.keyboard.press('w');
   await page.keyboard.press('w');
   await page.keyboard.press('x');
@@ -223,6 +224,8 @@ test('draughts: a king placed, Black to move, played from the position and share
   });
   await page.keyboard.press('ArrowRight');
   expect(await page.evaluate(() => window.tabla.editor.cursor)).toBe('f5');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('#editor-cursor')).toHaveText('e5: Black king');
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: shot('editor-draughts.png'), fullPage: true });
 

@@ -564,7 +564,29 @@ export class PositionEditor {
     else return;
     e.preventDefault();
     this.cursor = this.cursor ?? cur;
+    this._announce();
     this.draw();
+  }
+
+  /** What is under the keyboard cursor, for a screen reader (the live line under the board). */
+  _announce() {
+    const t = this.hooks.t;
+    const name = this.cursor;
+    let text = '';
+    if (name && this.isBg) {
+      const loc = bgLoc(name);
+      text =
+        loc.kind === 'bar'
+          ? t('editor.atBar', { player: t(`player.${loc.side}`), count: this._bgCount(loc.side, loc) })
+          : t('editor.atPoint', { n: loc.n, white: this._bgCount('white', loc), black: this._bgCount('black', loc) });
+    } else if (name) {
+      const p = this.model.pieces[name];
+      const piece = p
+        ? t(p.king ? 'editor.piece.king' : 'editor.piece.man', { player: t(`player.${p.color}`) })
+        : t('editor.piece.empty');
+      text = t('editor.atSquare', { square: name, piece });
+    }
+    this.$('#editor-cursor').textContent = text;
   }
 
   /** The location nearest to `from` in the screen direction (dx, dy): the layout decides. */

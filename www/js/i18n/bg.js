@@ -452,4 +452,10 @@ export default {
   'error.setup-no-moves': '{player} са на ход, но нямат правилен ход: играта би била свършила.',
   'editor.computerWhite': 'Компютърът играе с белите',
   'editor.computerBlack': 'Компютърът играе с черните',
+  'editor.atPoint': 'Поле {n}: бели {white}, черни {black}',
+  'editor.atBar': 'Бар ({player}): {count}',
+  'editor.atSquare': '{square}: {piece}',
+  'editor.piece.empty': 'празно',
+  'editor.piece.man': 'пул ({player})',
+  'editor.piece.king': 'дама ({player})',
 };

@@ -451,4 +451,10 @@ export default {
   'error.setup-no-moves': '{player} is to move but has no legal move: the game would be over.',
   'editor.computerWhite': 'The computer plays White',
   'editor.computerBlack': 'The computer plays Black',
+  'editor.atPoint': 'Point {n}: White {white}, Black {black}',
+  'editor.atBar': "{player}'s bar: {count}",
+  'editor.atSquare': '{square}: {piece}',
+  'editor.piece.empty': 'empty',
+  'editor.piece.man': '{player} man',
+  'editor.piece.king': '{player} king',
 };

@@ -454,4 +454,10 @@ export default {
   'error.setup-no-moves': '{player} van lépésen, de nincs szabályos lépése: a játszma véget érne.',
   'editor.computerWhite': 'A gép világossal játszik',
   'editor.computerBlack': 'A gép sötéttel játszik',
+  'editor.atPoint': '{n}. pont: Világos {white}, Sötét {black}',
+  'editor.atBar': 'Sánc ({player}): {count}',
+  'editor.atSquare': '{square}: {piece}',
+  'editor.piece.empty': 'üres',
+  'editor.piece.man': 'gyalog ({player})',
+  'editor.piece.king': 'dáma ({player})',
 };

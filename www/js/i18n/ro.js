@@ -462,4 +462,10 @@ export default {
   'error.setup-no-moves': '{player} e la mutare dar nu are nicio mutare legală: partida ar fi încheiată.',
   'editor.computerWhite': 'Calculatorul joacă cu Albul',
   'editor.computerBlack': 'Calculatorul joacă cu Negrul',
+  'editor.atPoint': 'Punctul {n}: Alb {white}, Negru {black}',
+  'editor.atBar': 'Bara ({player}): {count}',
+  'editor.atSquare': '{square}: {piece}',
+  'editor.piece.empty': 'gol',
+  'editor.piece.man': 'pion ({player})',
+  'editor.piece.king': 'damă ({player})',
 };

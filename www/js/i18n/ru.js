@@ -466,4 +466,10 @@ export default {
   'error.setup-no-moves': '{player}: очередь хода, но нет допустимого хода: партия была бы окончена.',
   'editor.computerWhite': 'Компьютер играет белыми',
   'editor.computerBlack': 'Компьютер играет чёрными',
+  'editor.atPoint': 'Пункт {n}: белые {white}, чёрные {black}',
+  'editor.atBar': 'Бар ({player}): {count}',
+  'editor.atSquare': '{square}: {piece}',
+  'editor.piece.empty': 'пусто',
+  'editor.piece.man': 'простая ({player})',
+  'editor.piece.king': 'дамка ({player})',
 };
