@@ -75,6 +75,22 @@ pub const ERROR_CODES: &[(&str, &str)] = &[
     ("bad-sgf", "not a GNU Backgammon SGF file tabla can replay (field `line` when known)"),
     ("bad-xgid", "not a valid eXtreme Gammon XGID, or one tabla cannot start a game from"),
     ("cannot-export", "the game cannot be written in that format (the message says why)"),
+    // Set-ups of the position editor (backgammon::setup, draughts::setup; field `player` when
+    // one side is at fault)
+    ("setup-too-many", "BG-SETUP-CHECKERS / RU-SETUP-PIECES: a side has too many (fields `count`, `max`)"),
+    ("setup-shared-point", "BG-SETUP-SHARED: both sides on one point (field `point`, White's numbering)"),
+    ("setup-unentered", "BG-SETUP-UNENTERED: checkers to enter outside acey-deucey or beside borne-off ones"),
+    ("setup-game-over", "BG-SETUP-GAME-OVER / RU-SETUP-GAME-OVER: a side has nothing left: the game is over"),
+    ("setup-dice", "BG-SETUP-DICE: a die outside 1 to 6 (field `die`)"),
+    ("setup-cube-value", "BG-SETUP-CUBE: a cube value not a power of two up to the largest (fields `value`, `max`)"),
+    ("setup-cube-owner", "BG-SETUP-CUBE: a cube at 1 owned by a player"),
+    ("setup-cube-off", "BG-SETUP-CUBE: a turned cube in a game without the cube (option off, Crawford game)"),
+    ("setup-score", "BG-SETUP-SCORE: a score at or past the match length (fields `score`, `length`)"),
+    ("setup-crawford", "BG-SETUP-CRAWFORD: a Crawford game with nobody one point from winning the match"),
+    ("setup-square", "RU-SETUP-SQUARE: a piece off the dark squares (field `square`)"),
+    ("setup-shared-square", "RU-SETUP-SQUARE: a square given twice (field `square`)"),
+    ("setup-promotion-row", "RU-SETUP-MEN: a man on its promotion row (field `square`)"),
+    ("setup-no-moves", "RU-SETUP-GAME-OVER: the side to move has no legal move: the game is over"),
     // Games by link (docs/link-protocol.md)
     ("bad-link", "not a tabla game link, or one of another format version"),
     ("link-other-game", "a link of another game than this one"),
@@ -228,7 +244,16 @@ impl ErrorCode for SgfError {
 /// binding of `Xgid::from_game` as `cannot-export`.)
 impl ErrorCode for XgidError {
     fn code(&self) -> &'static str {
-        "bad-xgid"
+        match self {
+            XgidError::Setup(e) => e.code(),
+            _ => "bad-xgid",
+        }
+    }
+    fn fields(&self) -> Vec<(&'static str, Field)> {
+        match self {
+            XgidError::Setup(e) => e.fields(),
+            _ => Vec::new(),
+        }
     }
 }
 

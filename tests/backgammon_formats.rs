@@ -660,9 +660,16 @@ fn xgid_positions_exported_by_extreme_gammon() {
     }
     let top = Xgid::parse(cases[0].0).unwrap();
     assert_eq!((top.turn, top.score, top.match_length), (Player::Black, [2, 4], 7));
-    // The score is not 0-0: a game cannot start there (the engine has no score to set).
+    // A game starts at the XGID's score (a set-up, backgammon::setup).
+    let g = top.to_game(options(Variant::Backgammon, 7, false), Dice::fixed([])).unwrap();
+    assert_eq!((g.turn(), g.score()), (Player::Black, [2, 4]));
+    // (the same but for the cube limit, the engine's own 4096)
+    let written = Xgid::from_game(&g).unwrap().to_string();
+    assert_eq!(written.rsplit_once(':').unwrap().0, cases[0].0.rsplit_once(':').unwrap().0);
+    // but not with a double offered
+    let offered = Xgid::parse("XGID=-----bFCB---bB---c-ccA-bA-:1:0:-1:D:2:4:0:7:10").unwrap();
     assert!(matches!(
-        top.to_game(options(Variant::Backgammon, 7, false), Dice::fixed([])),
+        offered.to_game(options(Variant::Backgammon, 7, false), Dice::fixed([])),
         Err(XgidError::Unsupported(_))
     ));
 }

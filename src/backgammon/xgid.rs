@@ -41,6 +41,7 @@ use super::game::{Game, MAX_CUBE, Phase};
 use super::match_id::{MatchIdError, MatchInfo};
 use super::position::{Position, Setup};
 use super::position_id::PositionIdError;
+use super::setup::{BoardSetup, BoardSetupError};
 use super::variant::{Options, Player};
 
 /// An XGID, read or to be written. The board is kept as White (the bottom player) sees it.
@@ -84,6 +85,8 @@ pub enum XgidError {
     MatchId(MatchIdError),
     /// The game or the IDs hold something an XGID cannot say.
     Unsupported(String),
+    /// The XGID reads but is no set-up a game can start from ([`BoardSetup::check`]).
+    Setup(BoardSetupError),
 }
 
 impl fmt::Display for XgidError {
@@ -99,6 +102,7 @@ impl fmt::Display for XgidError {
             XgidError::PositionId(e) => write!(f, "{e}"),
             XgidError::MatchId(e) => write!(f, "{e}"),
             XgidError::Unsupported(why) => write!(f, "no XGID for this: {why}"),
+            XgidError::Setup(e) => write!(f, "{e}"),
         }
     }
 }
@@ -248,14 +252,13 @@ impl Xgid {
     }
 
     /// A new game at this XGID's position, its player on roll to play (phase `Roll`, or `Move`
-    /// with the XGID's dice). The engine starts a game at cube 1, centred, 0-0 and no double
-    /// offered; an XGID with any other cube or score is refused ([`XgidError::Unsupported`]).
-    /// `options` gives the variant and rules; its match length must be the XGID's.
+    /// with the XGID's dice), at its cube and score: the XGID as a [`BoardSetup`], checked by
+    /// [`BoardSetup::to_game`] ([`XgidError::Setup`]). A double offered is refused
+    /// ([`XgidError::Unsupported`]). `options` gives the variant and rules; its match length must
+    /// be the XGID's.
     pub fn to_game(&self, options: Options, dice: Dice) -> Result<Game, XgidError> {
-        if self.cube_value != 1 || self.cube_owner.is_some() || self.double_offered || self.score != [0, 0] {
-            return Err(XgidError::Unsupported(
-                "a game starts at cube 1, centred, with no double offered and the score 0-0".to_string(),
-            ));
+        if self.double_offered {
+            return Err(XgidError::Unsupported("a game does not start with a double offered".to_string()));
         }
         if options.match_length != self.match_length {
             return Err(XgidError::Unsupported(format!(
@@ -264,13 +267,21 @@ impl Xgid {
                 length_name(options.match_length)
             )));
         }
-        let mut g = Game::from_position(self.position_on_roll(), self.turn, options, dice);
-        if let Some([a, b]) = self.dice {
-            if g.phase() == Phase::Roll {
-                g.set_dice(a, b).map_err(|e| XgidError::Unsupported(e.to_string()))?;
-            }
+        self.to_setup().to_game(options, dice).map_err(XgidError::Setup)
+    }
+
+    /// This XGID's board, turn, dice, cube, score and Crawford flag as a set-up (the Jacoby and
+    /// beaver flags and the cube limit are rules: they belong to the game's options).
+    pub fn to_setup(&self) -> BoardSetup {
+        BoardSetup {
+            dice: self.dice,
+            cube_value: self.cube_value,
+            cube_owner: self.cube_owner,
+            score: self.score,
+            crawford: self.crawford,
+            ..BoardSetup::from_position(&self.white_view, Player::White)
         }
-        Ok(g)
+        .with_turn(self.turn)
     }
 
     /// The same state as a gnubg Position ID (the player on roll's view) and Match ID.

@@ -56,6 +56,7 @@ pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod save;
+pub mod setup;
 pub mod square;
 pub mod zobrist;
 
@@ -69,4 +70,5 @@ pub use pdn::{MAX_PDN_BYTES, PdnComment, PdnError};
 pub use perft::{perft, perft_divide, perft_paths};
 pub use position::{Piece, PieceCounts, Position, PositionError, Undo};
 pub use save::{Save, SaveError};
+pub use setup::{DraughtsSetup, DraughtsSetupError, SetupPiece};
 pub use square::{Color, ParseSquareError, Square};

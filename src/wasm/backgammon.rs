@@ -11,10 +11,81 @@ use crate::ai::backgammon::{self as ai, Level, Probabilities};
 // `Step` is named only by the computer opponents' bindings (the rules module is built without them)
 #[cfg_attr(not(feature = "ai"), allow(unused_imports))]
 use crate::backgammon::{
-    Game, OPTION_SPECS, OptionKind, OptionValue, Options, OptionsInput, PlayInfo, Player, Position, Save, Step,
-    Variant, format_play,
+    BoardSetup, Game, OPTION_SPECS, OptionKind, OptionValue, Options, OptionsInput, PlayInfo, Player, Position, Save,
+    Step, Variant, format_play,
 };
 use crate::dice::Dice;
+
+/// `BackgammonSetup` as JS passes it ([`BoardSetup`] with the sides named).
+#[derive(serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsSetup {
+    white: Vec<u8>,
+    black: Vec<u8>,
+    #[serde(default)]
+    unentered: Option<JsPair<u8>>,
+    turn: Player,
+    #[serde(default)]
+    dice: Option<Vec<u8>>,
+    #[serde(default)]
+    cube: Option<JsCube>,
+    #[serde(default)]
+    score: Option<JsPair<u32>>,
+    #[serde(default)]
+    crawford: bool,
+}
+
+#[derive(serde::Deserialize, serde::Serialize, Clone, Copy)]
+struct JsPair<T> {
+    white: T,
+    black: T,
+}
+
+#[derive(serde::Deserialize, serde::Serialize)]
+struct JsCube {
+    value: u32,
+    owner: Option<Player>,
+}
+
+impl JsSetup {
+    fn into_setup(self) -> JsResult<BoardSetup> {
+        let side = |v: Vec<u8>, name: &str| -> JsResult<[u8; 25]> {
+            v.try_into().map_err(|_| bad_arg(&format!("a set-up's '{name}' has 25 counts (points 1-24 and the bar)")))
+        };
+        let dice = match self.dice.as_deref() {
+            None | Some([]) => None,
+            Some(&[a, b]) => Some([a, b]),
+            Some(_) => return Err(bad_arg("a set-up's 'dice' are two numbers, or empty")),
+        };
+        let cube = self.cube.unwrap_or(JsCube { value: 1, owner: None });
+        let u = self.unentered.unwrap_or(JsPair { white: 0, black: 0 });
+        let score = self.score.unwrap_or(JsPair { white: 0, black: 0 });
+        Ok(BoardSetup {
+            white: side(self.white, "white")?,
+            black: side(self.black, "black")?,
+            unentered: [u.white, u.black],
+            turn: self.turn,
+            dice,
+            cube_value: cube.value,
+            cube_owner: cube.owner,
+            score: [score.white, score.black],
+            crawford: self.crawford,
+        })
+    }
+
+    fn from_setup(s: &BoardSetup) -> JsSetup {
+        JsSetup {
+            white: s.white.to_vec(),
+            black: s.black.to_vec(),
+            unentered: Some(JsPair { white: s.unentered[0], black: s.unentered[1] }),
+            turn: s.turn,
+            dice: Some(s.dice.map(|d| d.to_vec()).unwrap_or_default()),
+            cube: Some(JsCube { value: s.cube_value, owner: s.cube_owner }),
+            score: Some(JsPair { white: s.score[0], black: s.score[1] }),
+            crawford: s.crawford,
+        }
+    }
+}
 
 /// The TypeScript types of this class's arguments and results (tests check them against the
 /// engine's option table).
@@ -116,6 +187,20 @@ export interface BackgammonOutcome {
   points: number;
   /** For kind 'resignation': the kind conceded. */
   resigned?: ResignKind;
+}
+/** A position set up by hand (`Backgammon.fromSetup`, `setup()`): each side's checkers on his
+ * own points (index 0 = his 1-point, 23 = his 24-point, 24 = his bar); the rest are borne off,
+ * or in acey-deucey not yet entered (`unentered`). */
+export interface BackgammonSetup {
+  white: number[];
+  black: number[];
+  unentered?: PerPlayer<number>;
+  turn: Player;
+  /** The dice rolled by the player on roll; absent or null: he is to roll. */
+  dice?: number[] | null;
+  cube?: { value: number; owner: Player | null };
+  score?: PerPlayer<number>;
+  crawford?: boolean;
 }
 "#;
 
@@ -459,6 +544,34 @@ impl Backgammon {
         crate::backgammon::Xgid::from_game(&self.game)
             .map(|x| x.to_string())
             .map_err(|e| coded("cannot-export", &e.to_string()))
+    }
+
+    /// A game at a position set up by hand (the position editor), checked by the engine
+    /// (`BoardSetup::to_game`): a set-up the rules refuse throws `setup-too-many`,
+    /// `setup-shared-point`, `setup-unentered`, `setup-game-over`, `setup-dice`,
+    /// `setup-cube-value`, `setup-cube-owner`, `setup-cube-off`, `setup-score` or
+    /// `setup-crawford`, with the fields that say where (`player`, `point`, ...). `options` give
+    /// the variant, the rules and the match length; `turn` comes from the set-up.
+    #[wasm_bindgen(js_name = fromSetup)]
+    pub fn from_setup(
+        #[wasm_bindgen(unchecked_param_type = "BackgammonSetup")] setup: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "BackgammonOptions")] options: JsValue,
+    ) -> JsResult<Backgammon> {
+        let s: JsSetup = super::from_js(setup, "a set-up", "bad-argument")?;
+        let o = parse_options(options)?;
+        if o.turn.is_some() {
+            return Err(coded_with("bad-option", "'turn' comes from the set-up", vec![("key", "turn".into())]));
+        }
+        let setup = s.into_setup()?;
+        Ok(Backgammon { game: setup.to_game(o.options, o.dice()).map_err(js_err)? })
+    }
+
+    /// The set-up of the game now (the position at the start of the turn, the player on roll,
+    /// the dice if rolled, the cube, the score): what `fromSetup` takes.
+    #[wasm_bindgen(unchecked_return_type = "BackgammonSetup")]
+    pub fn setup(&self) -> JsResult<JsValue> {
+        let s = BoardSetup::from_game(&self.game);
+        to_js(&JsSetup::from_setup(&s))
     }
 
     /// A game from the object `toJSON()` gave (or its JSON text). The record is replayed and

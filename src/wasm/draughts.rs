@@ -40,6 +40,8 @@ export interface DraughtsMove {
 /** A comment of a PDN game (`RussianDraughts.pdnComments`), after `ply` plies (0: before the first move). */
 export interface PdnComment { ply: number; text: string }
 export interface DraughtsPiece { square: string; color: 'white' | 'black'; king: boolean }
+/** A position set up by hand (`RussianDraughts.fromSetup`); a state's `pieces` and `turn` are one. */
+export interface DraughtsSetup { pieces: DraughtsPiece[]; turn: 'white' | 'black' }
 export type DrawReason = 'repetition' | 'three-kings-vs-king' | 'kings-only-15' | 'thirty-sixty' | 'five-moves' | 'agreement';
 export interface DraughtsOutcome {
   result: 'white' | 'black' | 'draw';
@@ -324,6 +326,45 @@ impl RussianDraughts {
     ) -> JsResult<RussianDraughts> {
         let fen = text(&fen, "a FEN")?;
         let game = Game::from_fen(&fen, parse_options(options)?).map_err(js_err)?;
+        Ok(RussianDraughts { game, engine: None })
+    }
+
+    /// A game at a position set up by hand (the position editor), checked by the engine
+    /// (`DraughtsSetup::to_game`): a set-up the rules refuse throws `setup-square`,
+    /// `setup-shared-square`, `setup-too-many`, `setup-promotion-row`, `setup-game-over` or
+    /// `setup-no-moves`, with the fields that say where (`square`, `player`, ...).
+    #[wasm_bindgen(js_name = fromSetup)]
+    pub fn from_setup(
+        #[wasm_bindgen(unchecked_param_type = "DraughtsSetup")] setup: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "DraughtsOptions")] options: JsValue,
+    ) -> JsResult<RussianDraughts> {
+        #[derive(serde::Deserialize)]
+        struct Piece {
+            square: String,
+            color: String,
+            #[serde(default)]
+            king: bool,
+        }
+        #[derive(serde::Deserialize)]
+        struct Setup {
+            pieces: Vec<Piece>,
+            turn: String,
+        }
+        let color = |c: &str| match c {
+            "white" => Ok(crate::draughts::Color::White),
+            "black" => Ok(crate::draughts::Color::Black),
+            _ => Err(bad_arg(&format!("a set-up's colour is 'white' or 'black', not '{c}'"))),
+        };
+        let s: Setup = super::from_js(setup, "a set-up", "bad-argument")?;
+        let setup = crate::draughts::DraughtsSetup {
+            pieces: s
+                .pieces
+                .into_iter()
+                .map(|p| Ok(crate::draughts::SetupPiece { color: color(&p.color)?, square: p.square, king: p.king }))
+                .collect::<JsResult<_>>()?,
+            turn: color(&s.turn)?,
+        };
+        let game = setup.to_game(parse_options(options)?).map_err(js_err)?;
         Ok(RussianDraughts { game, engine: None })
     }
 

@@ -255,6 +255,59 @@ test('games by link: bad-link, link-stale, link-other-game, link-out-of-turn, li
   coded(() => d.sendBackgammon(new Backgammon({ variant: 'table' })), 'link-altered');
 });
 
+test('set-ups of the position editor: every setup-* code, with its fields', () => {
+  const start = () => new Backgammon({ seed: 1 }).setup();
+  const s = start();
+  s.white[5] += 1;
+  const e = coded(() => Backgammon.fromSetup(s), 'setup-too-many');
+  assert.deepEqual([e.player, e.count, e.max], ['white', 16, 15]);
+  const shared = start();
+  shared.black[23] -= 1;
+  shared.black[16] = 1; // Black's 17-point is White's 8-point
+  assert.equal(coded(() => Backgammon.fromSetup(shared), 'setup-shared-point').point, 8);
+  coded(() => Backgammon.fromSetup({ ...start(), unentered: { white: 0, black: 1 } }), 'setup-too-many');
+  const few = start();
+  few.white[5] = 0;
+  coded(() => Backgammon.fromSetup({ ...few, unentered: { white: 5, black: 0 } }), 'setup-unentered');
+  const none = start();
+  none.black.fill(0);
+  assert.equal(coded(() => Backgammon.fromSetup(none), 'setup-game-over').player, 'black');
+  assert.equal(coded(() => Backgammon.fromSetup({ ...start(), dice: [7, 1] }), 'setup-dice').die, 7);
+  coded(() => Backgammon.fromSetup({ ...start(), cube: { value: 3, owner: null } }), 'setup-cube-value');
+  coded(() => Backgammon.fromSetup({ ...start(), cube: { value: 1, owner: 'white' } }), 'setup-cube-owner');
+  coded(
+    () => Backgammon.fromSetup({ ...start(), cube: { value: 2, owner: 'white' } }, { variant: 'table' }),
+    'setup-cube-off',
+  );
+  const score = coded(
+    () => Backgammon.fromSetup({ ...start(), score: { white: 5, black: 0 } }, { matchLength: 5 }),
+    'setup-score',
+  );
+  assert.deepEqual([score.player, score.score, score.length], ['white', 5, 5]);
+  coded(() => Backgammon.fromSetup({ ...start(), crawford: true }, { matchLength: 5 }), 'setup-crawford');
+  coded(() => Backgammon.fromSetup({ ...start(), white: [1, 2] }), 'bad-argument');
+  // the same set-up is accepted, and gives itself back
+  const ok = Backgammon.fromSetup({ ...start(), dice: [3, 1], turn: 'black' });
+  assert.deepEqual(ok.setup(), { ...start(), dice: [3, 1], turn: 'black' });
+  const piece = (square, color, king = false) => ({ square, color, king });
+  const d =
+    (pieces, turn = 'white') =>
+    () =>
+      RussianDraughts.fromSetup({ pieces, turn });
+  assert.equal(coded(d([piece('a2', 'white'), piece('h8', 'black', true)]), 'setup-square').square, 'a2');
+  coded(d([piece('c3', 'white'), piece('c3', 'black')]), 'setup-shared-square');
+  const many = new RussianDraughts().state().pieces.concat([piece('d4', 'white')]);
+  coded(d(many), 'setup-too-many');
+  const promo = coded(d([piece('b8', 'white'), piece('a1', 'black', true)]), 'setup-promotion-row');
+  assert.deepEqual([promo.player, promo.square], ['white', 'b8']);
+  assert.equal(coded(d([piece('c3', 'white')]), 'setup-game-over').player, 'black');
+  coded(d([piece('a1', 'white'), piece('b2', 'black'), piece('c3', 'black')]), 'setup-no-moves');
+  assert.equal(
+    RussianDraughts.fromSetup({ pieces: [piece('c3', 'white'), piece('e5', 'black', true)], turn: 'black' }).fen(),
+    'B:Wc3:BKe5',
+  );
+});
+
 test('every code that JS can meet was provoked', () => {
   const unreachable = new Set(['internal', 'no-entropy']);
   // Not provoked here yet (each has its Rust test in tests/error_codes.rs or needs a long game).

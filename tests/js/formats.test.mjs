@@ -69,7 +69,11 @@ test('bad files and games the formats cannot hold throw coded errors and change 
   coded(() => Backgammon.fromMat('no game here'), 'bad-mat');
   coded(() => Backgammon.fromSgf('(;FF[4]GM[1])'), 'bad-sgf');
   coded(() => Backgammon.fromXgid('XGID=nonsense'), 'bad-xgid');
-  coded(() => Backgammon.fromXgid('XGID=-b----E-C---eE---c-e----B-:1:1:1:00:0:0:0:0:10'), 'bad-xgid');
+  // a game starts at an XGID's cube and score (a set-up, docs/rules.md 1.10), but not at a double offered
+  const cubed = Backgammon.fromXgid('XGID=-b----E-C---eE---c-e----B-:1:1:1:00:0:0:0:0:10');
+  assert.deepEqual([cubed.state().cube.value, cubed.state().cube.owner], [2, 'white']);
+  coded(() => Backgammon.fromXgid('XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:0:0:10'), 'bad-xgid');
+  coded(() => Backgammon.fromXgid('XGID=-b----E-C---eE---c-e----B-:0:1:1:00:0:0:0:0:10'), 'setup-cube-owner');
   coded(() => Backgammon.fromMat(42), 'bad-argument');
   coded(() => Backgammon.fromMat('x', { level: 1 }), 'bad-option');
   const ad = new Backgammon({ variant: 'acey-deucey', seed: 1 });

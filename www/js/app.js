@@ -7,6 +7,7 @@ import { GAMES, kindOf, kindForText } from './games.js';
 import * as store from './storage.js';
 import { renderGames, describeGame } from './games-list.js';
 import * as links from './link.js';
+import { PositionEditor, FRAGMENT as SETUP_FRAGMENT } from './editor.js';
 
 const $ = (s) => document.querySelector(s);
 const board = $('#board');
@@ -90,6 +91,7 @@ function translatePage() {
   for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
   for (const el of document.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
   if (engine) renderOptions(readOptions());
+  if (engine) editor.translate();
   document.title = t('app.title');
   updateContinue();
 }
@@ -301,11 +303,13 @@ function fillLinkGames(section, list, { onOpen = () => {} } = {}) {
 
 function show(view, push = false) {
   const play = view === 'play';
-  $('#home').hidden = play;
+  $('#home').hidden = view !== 'home';
   $('#play').hidden = !play;
+  $('#editor').hidden = view !== 'editor';
   document.body.classList.toggle('playing', play);
-  if (push) history.pushState(null, '', play ? '#play' : location.pathname + location.search);
-  if (!play) {
+  if (push && view !== 'editor') history.pushState(null, '', play ? '#play' : location.pathname + location.search);
+  if (view === 'editor') editor.draw();
+  if (view === 'home') {
     updateContinue();
     updateLinkGames();
   }
@@ -315,6 +319,7 @@ function show(view, push = false) {
 window.addEventListener('popstate', () => {
   // a game link in the fragment is opened by its hashchange handler (games by link, below)
   if (links.textOf(location.hash)) return;
+  if (location.hash.startsWith(SETUP_FRAGMENT) || location.hash === '#edit') return openEditorFragment();
   show(location.hash === '#play' ? 'play' : 'home');
 });
 $('.brand').addEventListener('click', (e) => {
@@ -577,6 +582,7 @@ async function openLinkFragment() {
 }
 window.addEventListener('hashchange', () => {
   if (links.textOf(location.hash)) openLinkFragment();
+  else if (location.hash.startsWith(SETUP_FRAGMENT)) openEditorFragment();
 });
 board.addEventListener('move', () => linkStatus());
 board.addEventListener('gameover', () => linkStatus());
@@ -586,6 +592,60 @@ function leaveLinkGame() {
   if (links.textOf(location.hash)) history.replaceState(null, '', '#play');
   linkStatus();
 }
+
+// ---- the position editor (editor.js) ----------------------------------------------------------
+
+// The engine checks each set-up; "Play from here" and "Analyse" put its game on the board as a
+// game of its own (the one on the board stays in the Games list). A shared position is a link
+// #setup=<game>/<XGID or FEN> that opens it in the editor: a game by link starts from the
+// starting position only (the link protocol replays every move from it).
+const editor = new PositionEditor($('#editor'), {
+  engine: () => engine,
+  t,
+  errorText,
+  linkOf: (fragment) => `${location.origin}${location.pathname}${location.search}${fragment}`,
+  play: (game, obj, { computer }) => playFromEditor(obj, computer),
+  analyse: (game, obj) => {
+    playFromEditor(obj, null);
+    // the engine's view of the position: the evaluation bar and, with dice, the hint
+    board.toggleAttribute('evalbar', true);
+    setTimeout(() => board.act('hint'), 0);
+  },
+});
+window.tabla.editor = editor;
+
+function playFromEditor(obj, computer) {
+  leaveLinkGame();
+  useGame(store.newGameKey());
+  board.removeAttribute('computer');
+  board.adopt(obj);
+  if (computer) board.setAttribute('computer', computer);
+  board.setAttribute('orientation', computer === 'white' ? 'black' : 'white');
+  board.flipped = computer === 'white';
+  board.persist();
+  show('play', true);
+}
+
+/** Opens the editor: on a shared position (#setup=...), or on the game on the board (#edit). */
+async function openEditorFragment() {
+  await board.ready.catch(() => null);
+  if (!engine) return;
+  if (location.hash.startsWith(SETUP_FRAGMENT)) {
+    try {
+      editor.openLink(location.hash);
+    } catch (err) {
+      editor.openStart(board.game);
+      toast(errorText(err));
+    }
+  } else if (board.engine) editor.openGame(board.game, board.engine);
+  else editor.openStart(board.game);
+  show('editor');
+}
+
+$('#m-edit').addEventListener('click', () => {
+  history.pushState(null, '', '#edit');
+  openEditorFragment();
+});
 
 // ---- messages ------------------------------------------------------------------------------
 
@@ -830,6 +890,7 @@ const linked = (() => {
     engine = await loadEngine();
     updateLinkGames();
     openLinkFragment();
+    if (location.hash.startsWith(SETUP_FRAGMENT) || location.hash === '#edit') openEditorFragment();
   } catch {
     /* the board says so (its error event) */
   }
