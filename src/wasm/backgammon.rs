@@ -516,9 +516,9 @@ impl Backgammon {
 
     /// A game at an eXtreme Gammon XGID's position (`XGID=` optional), its player on roll, with
     /// its dice if rolled. `options` give the variant and rules (the match length defaults to
-    /// the XGID's). The engine starts a game at cube 1, centred, 0-0: another cube or score is
-    /// refused (`bad-xgid`).
-    #[cfg(feature = "formats")]
+    /// the XGID's). The game starts at the XGID's cube and score, checked as a set-up
+    /// (`BoardSetup`: `setup-*` codes); a double offered is refused (`bad-xgid`). In the rules
+    /// module too: the position editor's links and the board's XGID diagrams are read on the page.
     #[wasm_bindgen(js_name = fromXgid)]
     pub fn from_xgid(
         #[wasm_bindgen(unchecked_param_type = "string")] xgid: JsValue,
@@ -539,7 +539,6 @@ impl Backgammon {
     /// The XGID of the state now (the position at the start of the turn, cube, turn, dice,
     /// score). Throws `cannot-export` where an XGID has no room (acey-deucey checkers not yet
     /// entered).
-    #[cfg(feature = "formats")]
     pub fn xgid(&self) -> JsResult<String> {
         crate::backgammon::Xgid::from_game(&self.game)
             .map(|x| x.to_string())

@@ -61,10 +61,12 @@ test('the rules module (the board plays on it) plays as the full module, without
   assert.equal(rules.version(), tabla.version());
   assert.deepEqual(rules.errorCodes(), tabla.errorCodes());
   // what the page leaves to the worker's full module: the computer opponents (Cargo feature
-  // `ai`) and the backgammon .mat/.sgf/XGID bindings (`formats`); games by link stay
-  for (const m of ['bestPlay', 'hint', 'evaluate', 'toMat', 'toSgf', 'xgid'])
+  // `ai`) and the backgammon .mat/.sgf bindings (`formats`); games by link and XGIDs stay
+  for (const m of ['bestPlay', 'hint', 'evaluate', 'toMat', 'toSgf'])
     assert.equal(rules.Backgammon.prototype[m], undefined, m);
-  for (const m of ['fromMat', 'fromSgf', 'fromXgid']) assert.equal(rules.Backgammon[m], undefined, m);
+  for (const m of ['fromMat', 'fromSgf']) assert.equal(rules.Backgammon[m], undefined, m);
+  const x = 'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10';
+  assert.equal(rules.Backgammon.fromXgid(x).xgid(), tabla.Backgammon.fromXgid(x).xgid());
   for (const m of ['bestMove', 'analyze']) assert.equal(rules.RussianDraughts.prototype[m], undefined, m);
   assert.equal(typeof rules.LinkSession.invite, 'function');
   assert.equal(typeof rules.RussianDraughts.prototype.pdn, 'function');

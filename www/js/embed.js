@@ -75,7 +75,7 @@ async function dataText(data, base) {
 }
 
 /** The formats only the package's full module reads (Cargo feature `formats`; engine.js). */
-const FULL_FORMATS = ['xgid', 'mat', 'sgf'];
+const FULL_FORMATS = ['mat', 'sgf'];
 
 /**
  * A backgammon game read by the full module (`read(F)`), handed to the board's rules module `M`

@@ -1,7 +1,7 @@
 // Loads the wasm package (www/pkg, built by scripts/build.sh; in the npm package the package
 // itself) once, for every board on the page. Two modules: the page plays on the rules module
 // (rules.js: the rules engines, saves, PDN/FEN, gnubg IDs and games by link, without the computer
-// opponents, their network weights and the backgammon .mat/.sgf/XGID formats), which is all a
+// opponents, their network weights and the backgammon .mat/.sgf match files), which is all a
 // board needs to become playable; the computer opponent's worker loads the full module
 // (index.js). Objects of one module cannot be passed to the other: they meet as saves (toJSON).
 const loads = {};

@@ -102,7 +102,7 @@ const BACKGAMMON = {
   exports: [
     { format: 'json', label: 'export.json', ext: 'json' },
     { format: 'gnubg', label: 'export.gnubg', ext: 'txt' },
-    { format: 'xgid', label: 'export.xgid', ext: 'txt', full: true },
+    { format: 'xgid', label: 'export.xgid', ext: 'txt' },
     { format: 'mat', label: 'export.mat', ext: 'mat', full: true },
     { format: 'sgf', label: 'export.sgf', ext: 'sgf', full: true },
   ],
@@ -127,10 +127,10 @@ const BACKGAMMON = {
     );
   },
   /**
-   * Whether only the full module reads `text` (an XGID, a .mat or an SGF file): a board's rules
-   * module cannot; the worker turns it into an engine save first ('bg-import').
+   * Whether only the full module reads `text` (a .mat or an SGF file): a board's rules module
+   * cannot; the worker turns it into an engine save first ('bg-import').
    */
-  needsFull: (text) => sgfText(text) || matText(text) || /^(XGID=)?[-A-Oa-o]{26}:/.test(text),
+  needsFull: (text) => sgfText(text) || matText(text),
   /** Import into `game` (the page's backgammon-family game, or backgammon): the engine reads it. */
   importText(M, text, { game, options }) {
     if (text.startsWith('{')) return M.Backgammon.fromJSON(JSON.parse(text));
