@@ -4,6 +4,8 @@
 // Both give identical results. `init()` without an argument loads the one this engine can run.
 import './simd.js';
 import init from './tabla.js';
+// The hot calls of a game loop read compact results (one crossing of the boundary per call).
+import './unpack.js';
 
 export * from './tabla.js';
 

@@ -37,6 +37,7 @@ const pkg = {
   files: [
     'index.js',
     'simd.js',
+    'unpack.js',
     'index.d.ts',
     'tabla.js',
     'tabla.d.ts',
@@ -56,7 +57,7 @@ const pkg = {
   // read (it is shared with the app's service worker); the board entry defines <tabla-board>. The
   // rest can be tree-shaken.
   // board/tabla-board.js defines the element.
-  sideEffects: ['./node.js', './simd.js', './board.js', './board/tabla-board.js'],
+  sideEffects: ['./node.js', './simd.js', './unpack.js', './board.js', './board/tabla-board.js'],
   keywords: [
     'backgammon',
     'tavla',
