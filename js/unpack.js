@@ -32,6 +32,20 @@ const packed = {
 const decoder = new TextDecoder();
 const SEP = '\n';
 
+/**
+ * The texts of a packed list, from byte `at` to the end, split at SEP. They are ASCII in
+ * practice (notation, Position IDs): short ASCII is read here directly, a fraction of the cost
+ * of a TextDecoder call; anything else goes through the decoder.
+ */
+function texts(b, at) {
+  if (b.length - at <= 1024) {
+    let ascii = true;
+    for (let i = at; i < b.length && ascii; i++) ascii = b[i] < 128;
+    if (ascii) return String.fromCharCode.apply(null, b.subarray(at)).split(SEP);
+  }
+  return decoder.decode(b.subarray(at)).split(SEP);
+}
+
 /** The count at the start of a packed list (u32, little-endian). */
 const count = (b) => (b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)) >>> 0;
 
@@ -48,10 +62,10 @@ bg.legalPlays = function legalPlays() {
     }
     plays[i] = { notation: '', positionId: '', steps };
   }
-  const texts = decoder.decode(b.subarray(at)).split(SEP);
+  const t = texts(b, at);
   for (let i = 0; i < n; i++) {
-    plays[i].notation = texts[2 * i];
-    plays[i].positionId = texts[2 * i + 1];
+    plays[i].notation = t[2 * i];
+    plays[i].positionId = t[2 * i + 1];
   }
   return plays;
 };
@@ -130,8 +144,8 @@ function moves(b) {
     for (let j = 0; j < c; j++) captured[j] = squares[b[at++]];
     out[i] = { notation: '', from, to, path, captured, promotes: b[at++] === 1 };
   }
-  const texts = decoder.decode(b.subarray(at)).split(SEP);
-  for (let i = 0; i < n; i++) out[i].notation = texts[i];
+  const t = texts(b, at);
+  for (let i = 0; i < n; i++) out[i].notation = t[i];
   return out;
 }
 
