@@ -32,16 +32,30 @@ const packed = {
 const decoder = new TextDecoder();
 const SEP = '\n';
 
+/** One-character strings of the ASCII codes. */
+const ASCII = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
+
 /**
- * The texts of a packed list, from byte `at` to the end, split at SEP. They are ASCII in
- * practice (notation, Position IDs): short ASCII is read here directly, a fraction of the cost
- * of a TextDecoder call; anything else goes through the decoder.
+ * The texts of a packed list, from byte `at` to the end, split at SEP. A short list (a few
+ * draughts moves) is read here, character by character, which costs less than a TextDecoder
+ * call when it is ASCII (notation always is); anything else goes through the decoder (one call
+ * for the whole list).
  */
 function texts(b, at) {
-  if (b.length - at <= 1024) {
-    let ascii = true;
-    for (let i = at; i < b.length && ascii; i++) ascii = b[i] < 128;
-    if (ascii) return String.fromCharCode.apply(null, b.subarray(at)).split(SEP);
+  if (b.length - at <= 64) {
+    const out = [];
+    let s = '';
+    let i = at;
+    for (; i < b.length && b[i] < 128; i++) {
+      if (b[i] === 10) {
+        out.push(s);
+        s = '';
+      } else s += ASCII[b[i]];
+    }
+    if (i === b.length) {
+      out.push(s);
+      return out;
+    }
   }
   return decoder.decode(b.subarray(at)).split(SEP);
 }
@@ -154,6 +168,7 @@ ru.legalMoves = function legalMoves() {
 };
 
 ru.play = function play(notation) {
+  if (typeof notation !== 'string') return eager.draughtsPlay.call(this, notation);
   return moves(packed.play.call(this, notation))[0];
 };
 

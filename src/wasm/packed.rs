@@ -15,7 +15,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{Backgammon, JsResult, RussianDraughts, js_err, text};
+use super::{Backgammon, JsResult, RussianDraughts, js_err};
 use crate::backgammon::{PlayInfo, Step};
 use crate::draughts::{Move, Square};
 
@@ -136,12 +136,13 @@ impl RussianDraughts {
         pack_moves(&self.game().legal_moves_with_notation())
     }
 
-    /// `play(notation)`: the move played, packed as a list of one ([`pack_moves`]).
+    /// `play(notation)`: the move played, packed as a list of one ([`pack_moves`]). js/unpack.js
+    /// passes only strings (the glue's `play` reports anything else); the text is copied in by
+    /// the glue, without the call back into JS that reading a `JsValue` as a string makes.
     #[wasm_bindgen(js_name = __play, skip_typescript)]
-    pub fn play_packed(&mut self, notation: JsValue) -> JsResult<Vec<u8>> {
-        let notation = text(&notation, "a move")?;
+    pub fn play_packed(&mut self, notation: &str) -> JsResult<Vec<u8>> {
         let game = self.game_mut();
-        let mv = game.play(&notation).map_err(js_err)?;
+        let mv = game.play(notation).map_err(js_err)?;
         let played = game.history().last().map(|p| p.notation.clone()).unwrap_or_default();
         Ok(pack_moves(&[(mv, played)]))
     }
