@@ -98,7 +98,7 @@ fn unpack_steps(count: u32, low: u32, high: u32) -> Option<Vec<Step>> {
 
 #[wasm_bindgen]
 impl Backgammon {
-    /// `legalPlays()` packed ([`pack_plays`]).
+    /// `legalPlays()` packed (`pack_plays`).
     #[wasm_bindgen(js_name = __legalPlays, skip_typescript)]
     pub fn legal_plays_packed(&self) -> Vec<u8> {
         pack_plays(&self.game().legal_plays())
@@ -118,7 +118,7 @@ impl Backgammon {
         Ok(u32::from(a) | u32::from(b) << 8)
     }
 
-    /// `play(steps)` with the steps packed ([`unpack_steps`]): the same engine call as `play`
+    /// `play(steps)` with the steps packed (`unpack_steps`): the same engine call as `play`
     /// makes with steps read from JS.
     #[wasm_bindgen(js_name = __playSteps, skip_typescript)]
     pub fn play_packed(&mut self, count: u32, low: u32, high: u32) -> JsResult<()> {
@@ -130,13 +130,13 @@ impl Backgammon {
 
 #[wasm_bindgen]
 impl RussianDraughts {
-    /// `legalMoves()` packed ([`pack_moves`]).
+    /// `legalMoves()` packed (`pack_moves`).
     #[wasm_bindgen(js_name = __legalMoves, skip_typescript)]
     pub fn legal_moves_packed(&self) -> Vec<u8> {
         pack_moves(&self.game().legal_moves_with_notation())
     }
 
-    /// `play(notation)`: the move played, packed as a list of one ([`pack_moves`]). js/unpack.js
+    /// `play(notation)`: the move played, packed as a list of one (`pack_moves`). js/unpack.js
     /// passes only strings (the glue's `play` reports anything else); the text is copied in by
     /// the glue, without the call back into JS that reading a `JsValue` as a string makes.
     #[wasm_bindgen(js_name = __play, skip_typescript)]
@@ -154,7 +154,7 @@ impl RussianDraughts {
     }
 
     /// The names of the 32 squares in index order, separated by spaces (the names of the
-    /// indexes in [`pack_moves`]).
+    /// indexes in `pack_moves`).
     #[wasm_bindgen(js_name = __squares, skip_typescript)]
     pub fn square_names() -> String {
         Square::ALL.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
