@@ -3,9 +3,13 @@
 // faster), tabla_plain_bg.wasm does not, for browsers without SIMD (Safari before 16.4).
 // Both give identical results. `init()` without an argument loads the one this engine can run.
 import './simd.js';
-import init from './tabla.js';
+import init, { Backgammon, RussianDraughts } from './tabla.js';
+import { install } from './unpack.js';
 
 export * from './tabla.js';
+
+// The hot calls of a game loop read compact results (one crossing of the boundary per call).
+install(Backgammon, RussianDraughts);
 
 /** Whether this JS engine runs WebAssembly SIMD (then `init()` loads tabla_bg.wasm). */
 // The probe itself is simd.js, shared with the web app's service worker.

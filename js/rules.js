@@ -5,9 +5,13 @@
 // plays on it and runs the computer opponent in a worker on the full module (index.js). One
 // plain build (no SIMD: the rules gain nothing from it). Objects of this module and of the full
 // one do not mix; they meet as saves (toJSON / fromJSON).
-import init from './tabla_rules.js';
+import init, { Backgammon, RussianDraughts } from './tabla_rules.js';
+import { install } from './unpack.js';
 
 export * from './tabla_rules.js';
+
+// The hot calls read compact results, as in the full module (index.js).
+install(Backgammon, RussianDraughts);
 
 /** Initialises the rules module (tabla_rules_bg.wasm beside this file, or `input`). */
 export default function initRules(input) {

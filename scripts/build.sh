@@ -39,7 +39,7 @@ cp target/pkg-rules/tabla_rules.js target/pkg-rules/tabla_rules_bg.wasm "$out/"
 # The package around the generated glue: a Node entry that initialises itself, the README for
 # npm users (js/README.md; the repository's README is for tabla's developers), the licences,
 # the manifest.
-cp js/index.js js/simd.js js/rules.js js/index.d.ts js/node.js js/node.d.ts LICENSE-MIT LICENSE-APACHE "$out/"
+cp js/index.js js/simd.js js/unpack.js js/rules.js js/index.d.ts js/node.js js/node.d.ts LICENSE-MIT LICENSE-APACHE "$out/"
 cp js/README.md "$out/README.md"
 # The board, <tabla-board> (`import 'tabla/board'`): the web app's modules in board/, all but the
 # app's page script (so a module the element starts to need cannot be missed); its engine is the
@@ -59,7 +59,7 @@ rm -f "$out/.gitignore"
 
 rm -rf www/pkg
 mkdir -p www/pkg
-cp "$out"/index.js "$out"/simd.js "$out"/tabla.js "$out"/tabla.d.ts "$out"/tabla_bg.wasm "$out"/tabla_plain_bg.wasm \
+cp "$out"/index.js "$out"/simd.js "$out"/unpack.js "$out"/tabla.js "$out"/tabla.d.ts "$out"/tabla_bg.wasm "$out"/tabla_plain_bg.wasm \
   "$out"/rules.js "$out"/tabla_rules.js "$out"/tabla_rules_bg.wasm www/pkg/
 
 # The service worker's versioned set: every file the pages load, with its SHA-256 (www/sw.js

@@ -38,6 +38,7 @@ const pkg = {
   files: [
     'index.js',
     'simd.js',
+    'unpack.js',
     'index.d.ts',
     'tabla.js',
     'tabla.d.ts',
@@ -61,7 +62,8 @@ const pkg = {
   // read (it is shared with the app's service worker); the board entry defines <tabla-board>. The
   // rest can be tree-shaken.
   // board/tabla-board.js defines the element.
-  sideEffects: ['./node.js', './simd.js', './board.js', './board/tabla-board.js'],
+  // index.js and rules.js install the packed readers of the hot calls on their classes (unpack.js).
+  sideEffects: ['./node.js', './simd.js', './index.js', './rules.js', './board.js', './board/tabla-board.js'],
   keywords: [
     'backgammon',
     'tavla',

@@ -501,3 +501,49 @@ fn bg_resign_jacoby_counts_a_gammon_resignation_as_one() {
     assert_eq!(g.resignation_outcome(OutcomeKind::Gammon).unwrap().points, 4);
     assert_eq!(g.resignation_outcome(OutcomeKind::Backgammon).unwrap().points, 6);
 }
+
+/// `play_steps` of a play as `legal_plays` lists it (its shortcut) gives the same game as making
+/// its steps one by one with `step_die` and confirming, at every play of random games of every
+/// variant; and the same steps in another order (the general path) give the same position.
+#[test]
+fn play_steps_of_a_listed_play_is_stepping_it_and_confirming() {
+    for variant in Variant::ALL {
+        for seed in 1..=4u64 {
+            let mut g = Game::with_seed(Options::new(variant), seed);
+            let mut plays = 0;
+            for k in 0..5000usize {
+                match g.phase() {
+                    Phase::Opening | Phase::Roll => {
+                        g.roll().unwrap();
+                    }
+                    Phase::ChooseDoubles => g.choose_doubles((k % 6) as u8 + 1).unwrap(),
+                    Phase::CubeDecision => g.take().unwrap(),
+                    Phase::Resignation => g.decline_resignation().unwrap(),
+                    Phase::GameOver => break,
+                    Phase::Move => {
+                        let list = g.legal_plays();
+                        let steps = list[(k * 7 + seed as usize) % list.len()].steps.clone();
+                        let mut by_steps = g.clone();
+                        for st in &steps {
+                            let made = by_steps.step_die(st.from, st.die).unwrap();
+                            assert_eq!(made, *st);
+                        }
+                        by_steps.confirm().unwrap();
+                        let mut reversed = g.clone();
+                        let back: Vec<_> = steps.iter().rev().copied().collect();
+                        let reversed_ok = reversed.play_steps(&back).is_ok();
+                        g.play_steps(&steps).unwrap();
+                        assert_eq!(g.to_save(), by_steps.to_save(), "{variant:?} seed {seed}: {steps:?}");
+                        assert_eq!(g.gnubg_id(), by_steps.gnubg_id());
+                        if reversed_ok {
+                            assert_eq!(reversed.position_id(), g.position_id(), "{variant:?}: {back:?}");
+                        }
+                        plays += 1;
+                    }
+                }
+            }
+            assert_eq!(g.phase(), Phase::GameOver, "{variant:?} seed {seed}");
+            assert!(plays > 20);
+        }
+    }
+}

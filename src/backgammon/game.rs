@@ -1040,6 +1040,27 @@ impl Game {
         if self.phase != Phase::Move {
             return Err(self.phase_error("play", self.phase));
         }
+        // A play as the list of legal plays holds it (what a UI or a game loop passes back): its
+        // steps are legal one after the other and make a whole play by construction, so they are
+        // made without the search `step_die` does for each (which accepts each and makes the
+        // same steps), and confirming cannot fail (nothing to restore).
+        let listed = self.seg.as_ref().and_then(|s| {
+            s.plays.iter().find(|p| {
+                p.steps().len() == steps.len()
+                    && p.steps().iter().zip(steps).all(|(a, b)| a.from == b.from && a.to == b.to && a.die == b.die)
+            })
+        });
+        if let Some(play) = listed {
+            let listed = play.steps().to_vec();
+            self.undo_all();
+            for st in listed {
+                self.apply_step(st);
+            }
+            debug_assert!(self.can_confirm(), "a listed play makes a whole play");
+            if self.can_confirm() {
+                return self.confirm();
+            }
+        }
         // The backup leaves out the record (only `confirm` appends to it, once, at the end):
         // copying a whole match's record per play made replaying a save quadratic.
         let backup = self.without_record();

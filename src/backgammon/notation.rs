@@ -82,50 +82,69 @@ pub fn format_play(before: &Position, steps: &[Step]) -> String {
             let dest = *ci.last().unwrap();
             if dest == cj[0] && dest != 0 {
                 let next = cj[1];
-                let mut ci = ci.clone();
+                let ci = chains[i].as_mut().unwrap();
                 if opp_at(dest) {
                     ci.push(next);
                 } else {
                     *ci.last_mut().unwrap() = next;
                 }
-                chains[i] = Some(ci);
                 chains[j] = None;
             }
         }
     }
-    let chains: Vec<Vec<u8>> = chains.into_iter().flatten().collect();
     // Group identical chains.
-    let mut groups: Vec<(Vec<u8>, usize)> = Vec::new();
-    for c in chains {
-        if let Some(g) = groups.iter_mut().find(|g| g.0 == c) {
+    let mut groups: Vec<(&[u8], usize)> = Vec::with_capacity(chains.len());
+    for c in chains.iter().flatten() {
+        if let Some(g) = groups.iter_mut().find(|g| g.0 == c.as_slice()) {
             g.1 += 1;
         } else {
             groups.push((c, 1));
         }
     }
+    // Written into one string (this runs for every legal play a game lists).
     let mut marked = 0u32;
-    let mut parts = Vec::new();
-    for (c, n) in groups {
-        let mut s = point_text(c[0]);
+    let mut out = String::with_capacity(12 * groups.len());
+    for (k, (c, n)) in groups.into_iter().enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        push_point(&mut out, c[0]);
         for &p in &c[1..c.len() - 1] {
-            s.push('/');
-            s.push_str(&point_text(p));
-            s.push('*');
+            out.push('/');
+            push_point(&mut out, p);
+            out.push('*');
             marked |= 1 << p;
         }
         let dest = *c.last().unwrap();
-        s.push('/');
-        s.push_str(&point_text(dest));
+        out.push('/');
+        push_point(&mut out, dest);
         if opp_at(dest) && marked & (1 << dest) == 0 {
-            s.push('*');
+            out.push('*');
             marked |= 1 << dest;
         }
         if n > 1 {
-            s.push_str(&format!("({n})"));
+            use std::fmt::Write;
+            let _ = write!(out, "({n})"); // writing to a String cannot fail
         }
-        parts.push(s);
     }
-    parts.join(" ")
+    out
+}
+
+/// Appends [`point_text`] of `p` to `out`.
+fn push_point(out: &mut String, p: u8) {
+    match p {
+        0 => out.push_str("off"),
+        25 => out.push_str("bar"),
+        n => {
+            if n >= 100 {
+                out.push((b'0' + n / 100) as char);
+            }
+            if n >= 10 {
+                out.push((b'0' + n / 10 % 10) as char);
+            }
+            out.push((b'0' + n % 10) as char);
+        }
+    }
 }
 
 /// One parsed chain: the points visited, whether each was marked with `*`, and the repeat count.
@@ -323,6 +342,16 @@ fn normalize_text(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::backgammon::MoveRules;
+
+    /// `push_point` writes what `point_text` gives, for every point number.
+    #[test]
+    fn push_point_is_point_text() {
+        for p in 0..=255u8 {
+            let mut s = String::from("x");
+            push_point(&mut s, p);
+            assert_eq!(s, format!("x{}", point_text(p)));
+        }
+    }
 
     fn texts(p: &Position, a: u8, b: u8) -> Vec<String> {
         p.legal_plays(a, b, MoveRules::STANDARD).iter().map(|pl| format_play(p, pl.steps())).collect()

@@ -120,12 +120,12 @@ impl Move {
     /// position-aware short form is [`Position::move_text`](super::Position::move_text).
     pub fn long_text(&self) -> String {
         let sep = if self.is_capture() { ':' } else { '-' };
-        let mut s = String::new();
+        let mut s = String::with_capacity(3 * self.path_len());
         for (i, sq) in self.path().enumerate() {
             if i > 0 {
                 s.push(sep);
             }
-            s.push_str(&sq.to_string());
+            sq.push_name(&mut s);
         }
         s
     }

@@ -247,5 +247,12 @@ pub(crate) fn short_capture_text(paths: &[Move], mv: &Move) -> String {
 }
 
 fn join(squares: &[Square]) -> String {
-    squares.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(":")
+    let mut out = String::with_capacity(3 * squares.len());
+    for (i, s) in squares.iter().enumerate() {
+        if i > 0 {
+            out.push(':');
+        }
+        s.push_name(&mut out);
+    }
+    out
 }

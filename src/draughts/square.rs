@@ -170,6 +170,15 @@ impl Square {
     }
 }
 
+impl Square {
+    /// Appends the square's name (`c3`, as it displays) to `out`, without the formatting
+    /// machinery: notation is written for every legal move of every position a game lists.
+    pub fn push_name(self, out: &mut String) {
+        out.push((b'a' + self.file()) as char);
+        out.push((b'1' + self.rank()) as char);
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.file()) as char, (b'1' + self.rank()) as char)
@@ -204,6 +213,17 @@ impl FromStr for Square {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `push_name` writes each square's name as it displays (and parses back).
+    #[test]
+    fn push_name_is_the_display_name() {
+        for sq in Square::ALL {
+            let mut s = String::from("x");
+            sq.push_name(&mut s);
+            assert_eq!(s, format!("x{sq}"));
+            assert_eq!(Square::parse(&s[1..]), Some(sq));
+        }
+    }
 
     #[test]
     fn numbering() {

@@ -623,6 +623,11 @@ impl RussianDraughts {
         &self.game
     }
 
+    /// The engine game, to change it (for the packed forms of the hot calls, `packed.rs`).
+    pub(crate) fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
     /// The JS object of an engine game.
     pub(crate) fn from_game(game: Game) -> RussianDraughts {
         RussianDraughts { game, engine: None }

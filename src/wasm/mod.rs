@@ -18,6 +18,7 @@ mod analysis;
 mod backgammon;
 mod draughts;
 mod link;
+mod packed;
 
 pub use backgammon::Backgammon;
 pub use draughts::RussianDraughts;

@@ -107,3 +107,144 @@ test('legalMoves() gives each move as play() returns it (same keys, same order)'
     g.free();
   }
 });
+
+// The package's entry builds the hot results from compact buffers (js/unpack.js); the glue's own
+// methods, which build them field by field from Rust, are the reference.
+const { eagerOf } = await import(new URL('./unpack.js', import.meta.resolve('tabla')));
+const eager = eagerOf.get(Backgammon);
+
+/** A value as JSON text: equal texts mean equal values, keys and key order. */
+const same = (a, b, what) => {
+  assert.deepStrictEqual(a, b, what);
+  assert.equal(JSON.stringify(a), JSON.stringify(b), what);
+};
+
+test('packed legalPlays(), phase(), roll() and play(steps) give what the glue gives, in random games of every variant', () => {
+  let plays = 0;
+  for (const variant of ['backgammon', 'table', 'acey-deucey']) {
+    for (let seed = 1; seed <= 6; seed++) {
+      const pick = rng(seed * 7 + variant.length);
+      const g = new Backgammon({ variant, seed, ...(variant === 'backgammon' ? { matchLength: 3 } : {}) });
+      for (let i = 0; i < 3000; i++) {
+        const phase = g.phase();
+        same(phase, eager.phase.call(g), `${variant} ${seed}: phase at action ${i}`);
+        same(g.legalPlays(), eager.legalPlays.call(g), `${variant} ${seed}: plays at action ${i}`);
+        if (phase === 'game-over') break;
+        if (phase === 'opening' || phase === 'roll') {
+          const copy = g.clone();
+          same(g.roll(), eager.roll.call(copy), `${variant} ${seed}: roll at action ${i}`);
+          assert.equal(copy.gnubgId(), g.gnubgId());
+          copy.free();
+        } else if (phase === 'cube-decision') g.take();
+        else if (phase === 'choose-doubles') g.chooseDoubles(pick(6) + 1);
+        else {
+          const list = g.legalPlays();
+          if (list.length === 0) {
+            g.confirm();
+            continue;
+          }
+          const chosen = list[pick(list.length)];
+          // the notation names the same play: played as text it gives the same game
+          const byText = g.clone();
+          const byGlue = g.clone();
+          byText.play(chosen.notation);
+          eager.backgammonPlay.call(byGlue, chosen.steps);
+          g.play(chosen.steps);
+          plays++;
+          assert.equal(byText.gnubgId(), g.gnubgId(), `${variant} ${seed}: ${chosen.notation}`);
+          same(byGlue.toJSON(), g.toJSON(), `${variant} ${seed}: play(steps) at action ${i}`);
+          byText.free();
+          byGlue.free();
+        }
+      }
+      g.free();
+    }
+  }
+  assert.ok(plays > 1000, `only ${plays} plays`);
+});
+
+test('packed play(steps) accepts and refuses what the glue does, with the same errors', () => {
+  const g = new Backgammon({ seed: 9 });
+  while (g.phase() !== 'move') g.roll();
+  const steps = g.legalPlays()[0].steps;
+  const cases = [
+    [],
+    steps.slice(0, 1),
+    [...steps, ...steps],
+    steps.toReversed(),
+    steps.map((s) => ({ ...s, hit: !s.hit })),
+    steps.map((s) => ({ ...s, to: s.to === 0 ? 1 : s.to - 1 })),
+    steps.map((s) => ({ ...s, die: 7 - s.die })),
+    steps.map((s) => ({ ...s, die: 0 })),
+    steps.map((s) => ({ ...s, from: 25 })),
+    steps.map((s) => ({ ...s, from: 0, to: 0 })),
+    steps,
+  ];
+  let refused = 0;
+  for (const play of cases) {
+    const outcome = (g, call) => {
+      try {
+        call(g);
+        return JSON.stringify(g.toJSON());
+      } catch (e) {
+        refused++;
+        return `${e.code}: ${e.message} (game ${g.gnubgId()})`;
+      }
+    };
+    const [a, b] = [g.clone(), g.clone()];
+    assert.equal(
+      outcome(a, (x) => x.play(play)),
+      outcome(b, (x) => eager.backgammonPlay.call(x, play)),
+      JSON.stringify(play),
+    );
+    a.free();
+    b.free();
+  }
+  assert.ok(refused >= 10, `only ${refused / 2} refused`);
+});
+
+test('packed legalMoves(), play() and outcome() give what the glue gives, in random draughts games', () => {
+  let moves = 0;
+  for (let game = 0; game < 40; game++) {
+    const pick = rng(100 + game);
+    const g = new RussianDraughts(game % 2 ? { touchMove: true } : undefined);
+    for (let ply = 0; ply < 300; ply++) {
+      same(g.outcome(), eager.outcome.call(g), `game ${game}: outcome at ply ${ply}`);
+      const list = g.legalMoves();
+      same(list, eager.legalMoves.call(g), `game ${game}: moves at ply ${ply}`);
+      if (g.outcome()) break;
+      const chosen = list[pick(list.length)];
+      const copy = g.clone();
+      same(g.play(chosen.notation), eager.draughtsPlay.call(copy, chosen.notation), `game ${game}: play at ply ${ply}`);
+      assert.equal(copy.pdn(), g.pdn());
+      copy.free();
+      moves++;
+    }
+    assert.ok(g.outcome(), `game ${game} did not end`);
+    same(g.outcome(), eager.outcome.call(g));
+    g.free();
+  }
+  assert.ok(moves > 1000, `only ${moves} moves`);
+});
+
+test('packed draughts play() refuses what the glue refuses, with the same error', () => {
+  const g = new RussianDraughts();
+  for (const bad of ['c3-c4', 'z9', '', 'c3:e5', 42, null, undefined, {}, 'h6-g5']) {
+    let fast;
+    let glue;
+    try {
+      g.play(bad);
+    } catch (e) {
+      fast = e;
+    }
+    try {
+      eager.draughtsPlay.call(g, bad);
+    } catch (e) {
+      glue = e;
+    }
+    assert.ok(fast && glue, `${String(bad)} was accepted`);
+    assert.equal(fast.code, glue.code, String(bad));
+    assert.equal(fast.message, glue.message, String(bad));
+  }
+  assert.equal(g.pdn(), new RussianDraughts().pdn());
+});

@@ -1,0 +1,213 @@
+//! Compact forms of the results a game loop asks for at every move, which `js/unpack.js` (loaded
+//! by the package's entries) turns back into the documented objects of `legalPlays()`,
+//! `legalMoves()`, `play()`, `roll()`, `phase()` and `outcome()`.
+//!
+//! Why: building a result object field by field from Rust crosses the boundary once per field,
+//! property key and string (about 25 crossings for one backgammon play, 15 for a draughts move),
+//! which cost more than the engine's work (issue 15, speed at the boundary). Here a whole list is
+//! one byte buffer: the numbers, then every text of the list in one UTF-8 block (one decode in
+//! JS). The engine computes the same values as for the eager methods (the same engine calls);
+//! tests/js/speed-paths.test.mjs checks that the objects built from them equal the eager ones.
+//!
+//! These methods are hidden from the TypeScript declarations: the documented methods are the
+//! contract, and without `js/unpack.js` (the bare wasm-bindgen glue) they still give the eager
+//! results.
+
+use wasm_bindgen::prelude::*;
+
+use super::{Backgammon, JsResult, RussianDraughts, js_err};
+use crate::backgammon::{PlayInfo, Step};
+use crate::draughts::{Move, Square};
+
+/// Separates the texts of a packed list: no play or move notation and no Position ID holds one.
+const SEP: u8 = b'\n';
+
+/// The bits of one step in [`Backgammon::play_packed`]: from (5), to (5), die (3), hit (1).
+const STEP_BITS: u32 = 14;
+
+/// The most steps [`Backgammon::play_packed`] carries (a play of doubles has four).
+const MAX_PACKED_STEPS: u32 = 4;
+
+/// Plays as bytes: the play count (u32, little-endian); each play's step count and its steps,
+/// four bytes each (from, to, die, hit 0 or 1); then each play's notation and Position ID, every
+/// text followed by [`SEP`].
+fn pack_plays(plays: &[PlayInfo]) -> Vec<u8> {
+    let texts: usize = plays.iter().map(|p| p.notation.len() + p.position_id.len() + 2).sum();
+    let mut out = Vec::with_capacity(4 + plays.len() * 17 + texts);
+    out.extend_from_slice(&(plays.len() as u32).to_le_bytes());
+    for p in plays {
+        out.push(p.steps.len() as u8);
+        for s in &p.steps {
+            out.extend_from_slice(&[s.from, s.to, s.die, u8::from(s.hit)]);
+        }
+    }
+    for p in plays {
+        out.extend_from_slice(p.notation.as_bytes());
+        out.push(SEP);
+        out.extend_from_slice(p.position_id.as_bytes());
+        out.push(SEP);
+    }
+    out
+}
+
+/// Draughts moves as bytes: the move count (u32, little-endian); for each move its start and end
+/// square, the path's length and squares, the captures' count and squares (square indexes, a1 =
+/// 0 as in [`Square::ALL`]) and whether it promotes (0 or 1); then each move's notation followed
+/// by [`SEP`].
+fn pack_moves(moves: &[(Move, String)]) -> Vec<u8> {
+    let texts: usize = moves.iter().map(|(_, n)| n.len() + 1).sum();
+    let mut out = Vec::with_capacity(4 + moves.len() * 8 + texts);
+    out.extend_from_slice(&(moves.len() as u32).to_le_bytes());
+    for (mv, _) in moves {
+        out.push(mv.from().index() as u8);
+        out.push(mv.to().index() as u8);
+        out.push(mv.path_len() as u8);
+        out.extend(mv.path().map(|s| s.index() as u8));
+        out.push(mv.capture_count() as u8);
+        out.extend(mv.captures().map(|s| s.index() as u8));
+        out.push(u8::from(mv.promotes()));
+    }
+    for (_, notation) in moves {
+        out.extend_from_slice(notation.as_bytes());
+        out.push(SEP);
+    }
+    out
+}
+
+/// The steps of [`Backgammon::play_packed`]: `count` steps, the first two in `low`, the others in
+/// `high`, [`STEP_BITS`] bits each. `None` for a count above [`MAX_PACKED_STEPS`].
+fn unpack_steps(count: u32, low: u32, high: u32) -> Option<Vec<Step>> {
+    if count > MAX_PACKED_STEPS {
+        return None;
+    }
+    Some(
+        (0..count)
+            .map(|i| {
+                let word = if i < 2 { low } else { high };
+                let bits = word >> (STEP_BITS * (i % 2));
+                Step {
+                    from: (bits & 31) as u8,
+                    to: ((bits >> 5) & 31) as u8,
+                    die: ((bits >> 10) & 7) as u8,
+                    hit: (bits >> 13) & 1 == 1,
+                }
+            })
+            .collect(),
+    )
+}
+
+#[wasm_bindgen]
+impl Backgammon {
+    /// `legalPlays()` packed (`pack_plays`).
+    #[wasm_bindgen(js_name = __legalPlays, skip_typescript)]
+    pub fn legal_plays_packed(&self) -> Vec<u8> {
+        pack_plays(&self.game().legal_plays())
+    }
+
+    /// `phase()` as the index of the engine's phase (js/unpack.js names each index once, by
+    /// `phase()`).
+    #[wasm_bindgen(js_name = __phase, skip_typescript)]
+    pub fn phase_index(&self) -> u8 {
+        self.game().phase() as u8
+    }
+
+    /// `roll()` packed: the first die in the low byte, the second in the next.
+    #[wasm_bindgen(js_name = __roll, skip_typescript)]
+    pub fn roll_packed(&mut self) -> JsResult<u32> {
+        let [a, b] = self.game_mut().roll().map_err(js_err)?;
+        Ok(u32::from(a) | u32::from(b) << 8)
+    }
+
+    /// `play(steps)` with the steps packed (`unpack_steps`): the same engine call as `play`
+    /// makes with steps read from JS.
+    #[wasm_bindgen(js_name = __playSteps, skip_typescript)]
+    pub fn play_packed(&mut self, count: u32, low: u32, high: u32) -> JsResult<()> {
+        let steps = unpack_steps(count, low, high)
+            .ok_or_else(|| super::bad_arg(&format!("at most {MAX_PACKED_STEPS} packed steps, not {count}")))?;
+        self.game_mut().play_steps(&steps).map_err(js_err)
+    }
+}
+
+#[wasm_bindgen]
+impl RussianDraughts {
+    /// `legalMoves()` packed (`pack_moves`).
+    #[wasm_bindgen(js_name = __legalMoves, skip_typescript)]
+    pub fn legal_moves_packed(&self) -> Vec<u8> {
+        pack_moves(&self.game().legal_moves_with_notation())
+    }
+
+    /// `play(notation)`: the move played, packed as a list of one (`pack_moves`). js/unpack.js
+    /// passes only strings (the glue's `play` reports anything else); the text is copied in by
+    /// the glue, without the call back into JS that reading a `JsValue` as a string makes.
+    #[wasm_bindgen(js_name = __play, skip_typescript)]
+    pub fn play_packed(&mut self, notation: &str) -> JsResult<Vec<u8>> {
+        let game = self.game_mut();
+        let mv = game.play(notation).map_err(js_err)?;
+        let played = game.history().last().map(|p| p.notation.clone()).unwrap_or_default();
+        Ok(pack_moves(&[(mv, played)]))
+    }
+
+    /// Whether the game is over (`outcome() !== null`).
+    #[wasm_bindgen(js_name = __isOver, skip_typescript)]
+    pub fn is_over(&self) -> bool {
+        self.game().is_over()
+    }
+
+    /// The names of the 32 squares in index order, separated by spaces (the names of the
+    /// indexes in `pack_moves`).
+    #[wasm_bindgen(js_name = __squares, skip_typescript)]
+    pub fn square_names() -> String {
+        Square::ALL.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every step the engine can make packs and unpacks to itself, four to a play.
+    #[test]
+    fn packed_steps_round_trip() {
+        let mut steps = Vec::new();
+        for from in 0..=25u8 {
+            for to in 0..=25u8 {
+                for die in 1..=6u8 {
+                    for hit in [false, true] {
+                        steps.push(Step { from, to, die, hit });
+                    }
+                }
+            }
+        }
+        for chunk in steps.chunks(4) {
+            let code =
+                |s: &Step| u32::from(s.from) | u32::from(s.to) << 5 | u32::from(s.die) << 10 | u32::from(s.hit) << 13;
+            let (mut low, mut high) = (0u32, 0u32);
+            for (i, s) in chunk.iter().enumerate() {
+                let word = if i < 2 { &mut low } else { &mut high };
+                *word |= code(s) << (STEP_BITS * (i as u32 % 2));
+            }
+            assert_eq!(unpack_steps(chunk.len() as u32, low, high).as_deref(), Some(chunk));
+        }
+        assert_eq!(unpack_steps(5, 0, 0), None);
+    }
+
+    /// A packed list holds each play's steps and texts, in order.
+    #[test]
+    fn packed_plays_layout() {
+        let plays = vec![
+            PlayInfo {
+                notation: "24/18 13/11".into(),
+                position_id: "4HPwATDgc/ABMA".into(),
+                steps: vec![
+                    Step { from: 24, to: 18, die: 6, hit: false },
+                    Step { from: 13, to: 11, die: 2, hit: true },
+                ],
+            },
+            PlayInfo { notation: String::new(), position_id: "x".into(), steps: vec![] },
+        ];
+        let b = pack_plays(&plays);
+        assert_eq!(&b[..4], &2u32.to_le_bytes());
+        assert_eq!(&b[4..14], &[2, 24, 18, 6, 0, 13, 11, 2, 1, 0]);
+        assert_eq!(std::str::from_utf8(&b[14..]).unwrap(), "24/18 13/11\n4HPwATDgc/ABMA\n\nx\n");
+    }
+}
