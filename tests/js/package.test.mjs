@@ -143,3 +143,29 @@ test('the plain build (no SIMD) plays exactly as the SIMD build', async () => {
     for (const g of games) g.free();
   }
 });
+
+test('the rules entry (rules.js) installs the packed hot calls on its classes, giving what its glue gives', async () => {
+  const glue = await import(new URL('../../pkg/tabla_rules.js', import.meta.url).href);
+  glue.initSync({ module: readFileSync(new URL('../../pkg/tabla_rules_bg.wasm', import.meta.url)) });
+  const entry = await import(new URL('../../pkg/rules.js', import.meta.url).href);
+  const { eagerOf } = await import(new URL('../../pkg/unpack.js', import.meta.url).href);
+  const eager = eagerOf.get(entry.Backgammon);
+  assert.ok(eager, 'rules.js installed its readers');
+  assert.notEqual(entry.Backgammon.prototype.legalPlays, eager.legalPlays);
+  const g = new entry.Backgammon({ seed: 11 });
+  for (let turn = 0; turn < 40 && g.phase() !== 'game-over'; turn++) {
+    if (g.phase() === 'opening' || g.phase() === 'roll') g.roll();
+    const plays = g.legalPlays();
+    assert.equal(JSON.stringify(plays), JSON.stringify(eager.legalPlays.call(g)));
+    if (plays.length) g.play(plays[turn % plays.length].steps);
+    else g.confirm();
+  }
+  const d = new entry.RussianDraughts();
+  for (let ply = 0; ply < 30 && !d.outcome(); ply++) {
+    const moves = d.legalMoves();
+    assert.equal(JSON.stringify(moves), JSON.stringify(eager.legalMoves.call(d)));
+    d.play(moves[ply % moves.length].notation);
+  }
+  g.free();
+  d.free();
+});
