@@ -57,8 +57,12 @@ test('strict CSP header: a computer game of each family, 0 violations', async ({
       game,
       { timeout: 20_000 },
     );
-    // the board drew with its stylesheet (adopted, not inline)
-    expect(await page.evaluate(() => window.tabla.board.shadowRoot.adoptedStyleSheets.length)).toBe(1);
+    // the board drew with its stylesheets (adopted: the board's and the embedding's), none inline
+    const sheets = await page.evaluate(() => {
+      const root = window.tabla.board.shadowRoot;
+      return { adopted: root.adoptedStyleSheets.length, inline: root.querySelectorAll('style').length };
+    });
+    expect(sheets).toEqual({ adopted: 2, inline: 0 });
     expect(await page.evaluate(() => window.__csp)).toEqual([]);
   }
   expect(console).toEqual([]);

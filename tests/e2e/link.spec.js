@@ -254,9 +254,19 @@ test('a board waiting for the friend takes no roll and no move (the engine says 
   expect(await a.evaluate(() => window.tabla.board.engine.toJSON())).toEqual(before);
   // the friend opens it: his turn, his board takes input, unless his dice wait for an answer
   expect(await openLink(b, url)).toBe(null);
-  const turn = await b.evaluate(() => window.tabla.link.turn());
-  const hold = await b.evaluate(() => window.tabla.board.hold);
-  expect(hold).toBe(turn === 'mine' ? null : turn === 'roll-or-double' ? 'dice' : 'turn');
+  await expect(b.locator('#link-status')).toBeVisible();
+  const held = () =>
+    b.evaluate(() => {
+      const turn = window.tabla.link.turn();
+      return { turn, hold: window.tabla.board.hold };
+    });
+  await expect
+    .poll(async () => {
+      const { turn, hold } = await held();
+      return hold === (turn === 'mine' ? null : turn === 'roll-or-double' ? 'dice' : 'turn');
+    })
+    .toBe(true);
+  const { hold } = await held();
   if (hold === null) {
     const phase = await b.evaluate(() => window.tabla.board.engine.state().phase);
     if (phase === 'opening' || phase === 'roll')
