@@ -87,8 +87,9 @@ pub enum Command {
     /// Supervised refinement: labels the positions of self-play games with the net's own
     /// PLY-deep evaluation, or the teacher's (in chunks of 1000 games,
     /// DIR/samples-<variant>-ply<PLY>-<first>.bin, kept and reused on a rerun: one teacher per
-    /// DIR), then fits the net to them epoch by epoch, writing DIR/<variant>-distilled-<epoch>.net
-    /// and measuring 0-ply against pubeval after each.
+    /// DIR), and/or takes the rollout labels of a `rollout-label` directory (--rollouts), then
+    /// fits the net to them epoch by epoch, writing DIR/<variant>-distilled-<epoch>.net and
+    /// measuring 0-ply against pubeval after each.
     Distill {
         #[arg(long, default_value = "backgammon", value_parser = args::variant)]
         variant: Variant,
@@ -101,9 +102,13 @@ pub enum Command {
         teacher: Option<PathBuf>,
         #[arg(long)]
         dir: PathBuf,
-        /// Self-play games to label.
-        #[arg(long, default_value_t = 20000, value_parser = args::count::<u64>(1, args::MAX_GAMES))]
+        /// Self-play games to label (0: only the rollout labels).
+        #[arg(long, default_value_t = 20000, value_parser = args::count::<u64>(0, args::MAX_GAMES))]
         games: u64,
+        /// A `rollout-label` output directory whose labels join the samples (every finished
+        /// chunk; the job may still be writing more).
+        #[arg(long)]
+        rollouts: Option<PathBuf>,
         /// Depth of the labels, 0 to 2.
         #[arg(long, default_value_t = 1, value_parser = args::count::<u8>(0, ai::MAX_PLY as u64))]
         ply: u8,
@@ -228,6 +233,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             teacher,
             dir,
             games,
+            rollouts,
             ply,
             seed,
             threads,
@@ -237,7 +243,8 @@ pub fn run(cmd: Command) -> Result<(), String> {
             eval_pairs,
         } => {
             let teacher = teacher.as_deref();
-            distill(variant, &weights, teacher, &dir, games, ply, seed, threads, epochs, alpha, decay, eval_pairs)
+            let samples = Samples { games, ply, rollouts: rollouts.as_deref() };
+            distill(variant, &weights, teacher, &dir, samples, seed, threads, epochs, alpha, decay, eval_pairs)
         }
         Command::Train {
             variants,
@@ -419,6 +426,14 @@ pub fn run(cmd: Command) -> Result<(), String> {
     }
 }
 
+/// What `tabla distill` fits the net to: `games` self-play games labelled at `ply`, and the
+/// rollout labels of a `rollout-label` directory.
+struct Samples<'a> {
+    games: u64,
+    ply: u8,
+    rollouts: Option<&'a Path>,
+}
+
 /// `tabla distill` (see the command's help).
 #[allow(clippy::too_many_arguments)]
 fn distill(
@@ -426,8 +441,7 @@ fn distill(
     weights: &Path,
     teacher: Option<&Path>,
     dir: &Path,
-    games: u64,
-    ply: u8,
+    wanted: Samples,
     seed: u64,
     threads: u64,
     epochs: u64,
@@ -445,7 +459,15 @@ fn distill(
     let rules = GameRules::new(variant);
     let threads = threads.max(1);
     let start = Instant::now();
+    let Samples { games, ply, rollouts } = wanted;
     let mut samples: Vec<Sample> = Vec::new();
+    if let Some(r) = rollouts {
+        samples = crate::rollout::read_labels(r)?;
+        println!("rollout labels from {}: {} positions", r.display(), samples.len());
+    }
+    if samples.is_empty() && games == 0 {
+        return Err("nothing to fit: --games 0 and no rollout labels".into());
+    }
     for first in (0..games).step_by(CHUNK as usize) {
         let path = dir.join(format!("samples-{}-ply{ply}-{first:08}.bin", variant.name()));
         let bytes = match std::fs::read(&path) {

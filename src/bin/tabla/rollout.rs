@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::{Subcommand, value_parser};
+use tabla::ai::backgammon::distill::Sample;
 use tabla::ai::backgammon::rollout::{
     self, DEFAULT_MAX_WORK, Group, MAX_TRIALS, MAX_TRUNCATE, Rollout, RolloutConfig, RolloutResult, group_seed,
 };
@@ -398,6 +399,50 @@ impl LabelJob {
     }
 }
 
+/// The labels of a `rollout-label` directory (every finished `chunk-*.tsv`, in file order) as
+/// training samples: the position (side on roll, before his roll) and its rolled-out
+/// probabilities. The inverse of [`LabelJob::label`]'s line; a malformed line is an error naming
+/// its file and line, never skipped.
+pub fn read_labels(dir: &Path) -> Result<Vec<Sample>, String> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "tsv")
+                && p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("chunk-"))
+        })
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for f in &files {
+        let text = fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        for (n, line) in text.lines().enumerate() {
+            out.push(parse_label(line).map_err(|e| format!("{} line {}: {e}", f.display(), n + 1))?);
+        }
+    }
+    Ok(out)
+}
+
+/// One label line (see [`LabelJob::label`]) as a sample.
+fn parse_label(line: &str) -> Result<Sample, String> {
+    let f: Vec<&str> = line.split('\t').collect();
+    if f.len() != 13 {
+        return Err(format!("{} columns, not 13", f.len()));
+    }
+    let unentered = |s: &str| s.parse::<u8>().map_err(|_| format!("unentered count '{s}' is not a number"));
+    let mut pos = Position::from_position_id(f[2]).map_err(|e| e.to_string())?;
+    pos = pos.with_unentered(unentered(f[3])?)?;
+    pos = pos.flip().with_unentered(unentered(f[4])?)?.flip();
+    let mut target = [0.0f32; 5];
+    for (t, s) in target.iter_mut().zip(&f[5..10]) {
+        *t = s.parse().map_err(|_| format!("probability '{s}' is not a number"))?;
+        if !(0.0..=1.0).contains(t) {
+            return Err(format!("probability {s} is outside 0..1"));
+        }
+    }
+    Ok(Sample { pos, target })
+}
+
 /// Writes `path` through a temporary file and a rename, so a killed job never leaves half a
 /// file under the final name.
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
@@ -405,4 +450,51 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
     let mut f = fs::File::create(&tmp).map_err(|e| format!("{}: {e}", tmp.display()))?;
     f.write_all(bytes).and_then(|_| f.sync_all()).map_err(|e| format!("{}: {e}", tmp.display()))?;
     fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(variant: Variant) -> LabelJob {
+        LabelJob {
+            out: PathBuf::new(),
+            positions: 4,
+            trials: 2,
+            truncate: 2,
+            ply: 0,
+            seed: 5,
+            variant,
+            chunk: 4,
+            threads: 1,
+        }
+    }
+
+    /// A label line read back gives the labelled position and its probabilities (to the five
+    /// decimals written), acey-deucey's unentered checkers included.
+    #[test]
+    fn label_lines_read_back_as_their_positions() {
+        for variant in [Variant::Backgammon, Variant::AceyDeucey] {
+            let j = job(variant);
+            let rules = GameRules::new(variant);
+            for i in 0..4 {
+                let line = j.label(&rules, i).unwrap();
+                let s = parse_label(line.trim_end()).unwrap();
+                assert_eq!(s.pos, label_position(&rules, j.seed, i).0, "{variant:?} {i}: {line}");
+                let cols: Vec<f32> = line.split('\t').skip(5).take(5).map(|c| c.parse().unwrap()).collect();
+                assert_eq!(s.target.to_vec(), cols);
+            }
+        }
+    }
+
+    #[test]
+    fn malformed_label_lines_are_errors() {
+        let good = "0\tplain\t4HPwATDgc/ABMA\t0\t0\t0.5\t0.1\t0.0\t0.1\t0.0\t0.0\t0.01\t72";
+        assert!(parse_label(good).is_ok());
+        assert!(parse_label("0\tplain").unwrap_err().contains("columns"));
+        assert!(parse_label(&good.replace("4HPwATDgc/ABMA", "nonsense")).is_err());
+        assert!(parse_label(&good.replace("\t0.5\t", "\t1.5\t")).unwrap_err().contains("outside"));
+        // more unentered checkers than the bar holds
+        assert!(parse_label(&good.replacen("\t0\t0\t", "\t3\t0\t", 1)).is_err());
+    }
 }
