@@ -13,6 +13,10 @@
 //! File format (little endian): `b"TBNN"`, `u32` version (1), `u32` inputs, `u32` hidden,
 //! `u32` outputs (5), `u64` training games, then f32 arrays: hidden weights (input-major:
 //! `inputs × hidden`), hidden biases, output weights (`outputs × hidden`), output biases.
+//! Version 2 stores the same arrays as IEEE f16. Version 3 (8-bit) stores them as rows — one
+//! per input of the hidden weights, the hidden biases, one per output of the output weights —
+//! each an f32 scale then `i8` values (weight = value × scale, the scale being the row's
+//! largest magnitude / 127), and the output biases as f32.
 
 use crate::dice::SplitMix64;
 
@@ -24,6 +28,7 @@ const MAGIC: &[u8; 4] = b"TBNN";
 /// weights compiled into the package: half the size, widened to f32 on load).
 const VERSION: u32 = 1;
 const VERSION_F16: u32 = 2;
+const VERSION_Q8: u32 = 3;
 
 /// `e^x` from IEEE arithmetic only: `2^(x log2 e)` split into an integer power of two (set in the
 /// exponent bits) and a degree-6 Taylor polynomial of `2^f` for `f` in [-0.5, 0.5] (relative
@@ -204,6 +209,25 @@ impl Net {
         v
     }
 
+    /// The net with its weights stored as 8-bit values with a scale per row (version 3): a
+    /// quarter of the f32 size. Every weight is within half a step (its row's largest
+    /// magnitude / 254) of the original.
+    pub fn to_bytes_q8(&self) -> Vec<u8> {
+        let mut v = self.to_bytes();
+        v.truncate(28);
+        v[4..8].copy_from_slice(&VERSION_Q8.to_le_bytes());
+        for row in self.w1.chunks(self.hidden).chain([&self.b1[..]]).chain(self.w2.chunks(self.hidden)) {
+            let max = row.iter().fold(0.0f32, |m, w| m.max(w.abs()));
+            let scale = if max > 0.0 { max / 127.0 } else { 1.0 };
+            v.extend_from_slice(&scale.to_le_bytes());
+            v.extend(row.iter().map(|w| ((w / scale).round().clamp(-127.0, 127.0) as i8) as u8));
+        }
+        for f in &self.b2 {
+            v.extend_from_slice(&f.to_le_bytes());
+        }
+        v
+    }
+
     /// The element-wise mean of the weights of `nets` (checkpoints of one training run: averaging
     /// them smooths out the run's step-to-step noise). `None` if `nets` is empty or the shapes
     /// differ. `games` is the largest of theirs.
@@ -269,11 +293,10 @@ impl Net {
             return Err("not a tabla network file".into());
         }
         let u32_at = |o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
-        let width = match u32_at(4) {
-            VERSION => 4,
-            VERSION_F16 => 2,
-            v => return Err(format!("network file version {v} (expected {VERSION} or {VERSION_F16})")),
-        };
+        let version = u32_at(4);
+        if ![VERSION, VERSION_F16, VERSION_Q8].contains(&version) {
+            return Err(format!("network file version {version} (expected {VERSION}, {VERSION_F16} or {VERSION_Q8})"));
+        }
         let inputs = u32_at(8) as usize;
         let hidden = u32_at(12) as usize;
         if u32_at(16) as usize != OUTPUTS {
@@ -281,20 +304,38 @@ impl Net {
         }
         let games = u64::from_le_bytes(b[20..28].try_into().unwrap());
         let n = inputs * hidden + hidden + OUTPUTS * hidden + OUTPUTS;
-        if b.len() != 28 + width * n {
-            return Err(format!("network file has {} bytes, expected {}", b.len(), 28 + width * n));
+        let rows = inputs + 1 + OUTPUTS;
+        let expected = match version {
+            VERSION => 28 + 4 * n,
+            VERSION_F16 => 28 + 2 * n,
+            _ => 28 + rows * (4 + hidden) + 4 * OUTPUTS,
+        };
+        if b.len() != expected {
+            return Err(format!("network file has {} bytes, expected {expected}", b.len()));
         }
-        let mut f = b[28..].chunks_exact(width).map(|c| match c {
-            [a, b, c, d] => f32::from_le_bytes([*a, *b, *c, *d]),
-            [a, b] => half::f16::from_le_bytes([*a, *b]).to_f32(),
-            _ => 0.0,
-        });
+        let data = &b[28..];
+        let f32_at = |o: usize| f32::from_le_bytes([data[o], data[o + 1], data[o + 2], data[o + 3]]);
+        let all: Vec<f32> = match version {
+            VERSION => (0..n).map(|i| f32_at(4 * i)).collect(),
+            VERSION_F16 => data.chunks_exact(2).map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f32()).collect(),
+            _ => {
+                let mut v = Vec::with_capacity(n);
+                for row in data[..rows * (4 + hidden)].chunks_exact(4 + hidden) {
+                    let scale = f32::from_le_bytes([row[0], row[1], row[2], row[3]]);
+                    v.extend(row[4..].iter().map(|&q| q as i8 as f32 * scale));
+                }
+                let tail = rows * (4 + hidden);
+                v.extend((0..OUTPUTS).map(|k| f32_at(tail + 4 * k)));
+                v
+            }
+        };
+        let mut f = all.into_iter();
         let w1 = f.by_ref().take(inputs * hidden).collect();
         let b1 = f.by_ref().take(hidden).collect();
         let w2 = f.by_ref().take(OUTPUTS * hidden).collect();
         let mut b2 = [0.0; OUTPUTS];
         for x in b2.iter_mut() {
-            *x = f.next().unwrap();
+            *x = f.next().unwrap_or(0.0);
         }
         Ok(Net { inputs, hidden, games, w1, b1, w2, b2 })
     }
@@ -351,6 +392,29 @@ mod tests {
         for (a, b) in n.w1.iter().chain(&n.b1).chain(&n.w2).zip(m.w1.iter().chain(&m.b1).chain(&m.w2)) {
             assert!((a - b).abs() <= a.abs() * 1e-3 + 1e-7, "{a} vs {b}");
         }
+    }
+
+    #[test]
+    fn q8_bytes_keep_every_weight_within_half_a_step_of_its_row() {
+        let mut n = Net::random(10, 4, 7);
+        n.w1[0..4].fill(0.0); // an all-zero row
+        n.b2 = [0.1, -0.2, 0.3, -0.4, 0.5];
+        let b = n.to_bytes_q8();
+        assert_eq!(b.len(), 28 + (10 + 1 + OUTPUTS) * (4 + 4) + 4 * OUTPUTS);
+        let m = Net::from_bytes(&b).unwrap();
+        assert_eq!((m.inputs, m.hidden, m.games, m.b2), (n.inputs, n.hidden, n.games, n.b2));
+        let rows = |n: &Net| -> Vec<Vec<f32>> {
+            n.w1.chunks(n.hidden).chain([&n.b1[..]]).chain(n.w2.chunks(n.hidden)).map(<[f32]>::to_vec).collect()
+        };
+        for (a, b) in rows(&n).iter().zip(rows(&m)) {
+            let step = a.iter().fold(0.0f32, |x, w| x.max(w.abs())) / 127.0;
+            for (x, y) in a.iter().zip(&b) {
+                assert!((x - y).abs() <= step / 2.0 + 1e-7, "{x} vs {y} (step {step})");
+            }
+        }
+        assert!(m.w1[0..4].iter().all(|&w| w == 0.0));
+        // a truncated file is refused, not misread
+        assert!(Net::from_bytes(&b[..b.len() - 1]).is_err());
     }
 
     #[test]

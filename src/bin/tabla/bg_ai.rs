@@ -19,13 +19,17 @@ use crate::args;
 
 #[derive(Subcommand)]
 pub enum Command {
-    /// Writes a trained network (f32 checkpoint) as the f16 file compiled into the package
-    /// (src/ai/backgammon/weights/<variant>.net).
+    /// Writes a trained network (f32 checkpoint) as the file compiled into the package
+    /// (src/ai/backgammon/weights/<variant>.net; 8-bit since 2026-12-01).
     PackWeights {
         /// The checkpoint, e.g. /work/bg-train/backgammon.net.
         input: String,
         /// The shipped file.
         output: String,
+        /// How the weights are stored: f16 (version 2) or q8 (version 3, 8 bits with a scale
+        /// per row).
+        #[arg(long, default_value = "q8", value_parser = ["f16", "q8"])]
+        format: String,
     },
     /// Writes the element-wise mean of several checkpoints of one training run (f32).
     AverageWeights {
@@ -93,7 +97,7 @@ pub enum Command {
     Distill {
         #[arg(long, default_value = "backgammon", value_parser = args::variant)]
         variant: Variant,
-        /// The net to start from (an f32 checkpoint or a shipped f16 file).
+        /// The net to start from (an f32 checkpoint or a shipped file).
         #[arg(long)]
         weights: PathBuf,
         /// The net that plays the games and labels them (default: the net itself), e.g. an
@@ -220,11 +224,12 @@ pub fn run(cmd: Command) -> Result<(), String> {
             println!("{}: the ensemble of {} nets, {} hidden units", output.display(), inputs.len(), net.hidden());
             Ok(())
         }
-        Command::PackWeights { input, output } => {
+        Command::PackWeights { input, output, format } => {
             let b = std::fs::read(&input).map_err(|e| format!("{input}: {e}"))?;
             let net = Net::from_bytes(&b).map_err(|e| format!("{input}: {e}"))?;
-            std::fs::write(&output, net.to_bytes_f16()).map_err(|e| format!("{output}: {e}"))?;
-            println!("{output}: {} games, {} bytes", net.games, net.to_bytes_f16().len());
+            let packed = if format == "q8" { net.to_bytes_q8() } else { net.to_bytes_f16() };
+            std::fs::write(&output, &packed).map_err(|e| format!("{output}: {e}"))?;
+            println!("{output}: {} games, {} bytes", net.games, packed.len());
             Ok(())
         }
         Command::Distill {
