@@ -44,12 +44,13 @@ cp js/index.js js/simd.js js/unpack.js js/rules.js js/index.d.ts js/node.js js/n
 cp js/README.md "$out/README.md"
 # The board, <tabla-board> (`import 'tabla/board'`): the web app's modules in board/, all but the
 # app's page script (so a module the element starts to need cannot be missed); its engine is the
-# package itself (engine.js names ../rules.js, ../index.js and ../tabla.js, not the web app's
-# ../pkg/...).
+# package itself (engine.js names ../rules.js, ../index.js, ../tabla.js and the rules module's
+# ../tabla_rules_bg.wasm, not the web app's ../pkg/...).
 mkdir -p "$out/board"
 cp -r www/js/. "$out/board/"
 rm "$out/board/app.js"
-perl -pi -e "s{import\('\.\./pkg/}{import('../}g" "$out/board/engine.js"
+perl -pi -e "s{(import\(|new URL\()'\.\./pkg/}{\$1'../}g" "$out/board/engine.js"
+grep -q "new URL('../tabla_rules_bg.wasm'" "$out/board/engine.js" || { echo "board/engine.js: the path of the rules .wasm not rewritten"; exit 1; }
 for f in rules index tabla; do
   grep -q "import('../$f.js')" "$out/board/engine.js" || { echo "board/engine.js: the path of $f.js not rewritten"; exit 1; }
 done

@@ -849,8 +849,11 @@ board.addEventListener('save-conflict', () => {
 // ---- offline -------------------------------------------------------------------------------
 
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-  navigator.serviceWorker
-    .register('sw.js')
+  // registered once the board is playable (or cannot be): its install fetches every file of the
+  // set, the full module among them, which must not compete with the first visit's own requests
+  board.ready
+    .catch(() => null)
+    .then(() => navigator.serviceWorker.register('sw.js'))
     .then((reg) => {
       const offerReload = () => toast(t('sw.update'), { label: t('btn.reload'), run: () => location.reload() });
       navigator.serviceWorker.addEventListener('message', (e) => {
