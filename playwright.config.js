@@ -1,5 +1,6 @@
-// Browser end-to-end tests: Debian's Chromium (never `playwright install`), www/ served by
-// Python's http.server on 127.0.0.1 (it sends .wasm as application/wasm).
+// Browser end-to-end tests: Debian's Chromium (never `playwright install`), the built site
+// (scripts/site.mjs: www/ minified into site/) served by Python's http.server on 127.0.0.1 (it
+// sends .wasm as application/wasm).
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.TABLA_E2E_PORT || 8123);
@@ -30,8 +31,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    // the precache set is rebuilt first: it lists the hashes of the files as they are now
-    command: `node scripts/precache.mjs www && python3 -m http.server -d www ${PORT} --bind 127.0.0.1`,
+    // the site is rebuilt first (about a second): the app as it is now, and its precache set
+    command: `node scripts/site.mjs && python3 -m http.server -d site ${PORT} --bind 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}/index.html`,
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',

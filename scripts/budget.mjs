@@ -19,8 +19,9 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// TABLA_BUDGET_WWW: another built copy of www/ (an older version, for a side-by-side measure)
-const WWW = process.env.TABLA_BUDGET_WWW ? path.resolve(process.env.TABLA_BUDGET_WWW) : path.join(ROOT, 'www');
+// The served site: site/ (scripts/site.mjs, run by scripts/build.sh). TABLA_BUDGET_WWW: another
+// built copy (www/ itself, unminified, or an older version, for a side-by-side measure)
+const WWW = process.env.TABLA_BUDGET_WWW ? path.resolve(process.env.TABLA_BUDGET_WWW) : path.join(ROOT, 'site');
 const PORT = Number(process.env.TABLA_BUDGET_PORT || 8125);
 const BASE = `http://127.0.0.1:${PORT}`;
 const AIM_TOTAL_KB = 400,
@@ -178,7 +179,7 @@ try {
   const hasPkg = existsSync(path.join(WWW, 'pkg', 'tabla_rules_bg.wasm'));
   if (!hasPkg)
     console.log(
-      'note: www/pkg is not built (bash scripts/build.sh): the engine is missing from these numbers and the board never becomes interactive',
+      `note: ${path.relative(ROOT, WWW) || '.'}/pkg is missing (bash scripts/build.sh builds the package and the site): the engine is missing from these numbers and the board never becomes interactive`,
     );
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ARGS });
   const results = [];

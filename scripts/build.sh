@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the npm package `tabla` into pkg/ and copies it to www/pkg/ for the front end:
+# Builds the npm package `tabla` into pkg/, copies it to www/pkg/ for the front end and builds the
+# served site from www/ into site/ (scripts/site.mjs):
 # cargo (wasm32, profile wasm) -> scripts/wasm-finish.sh (wasm-bindgen --target web, one build for
 # browsers, bundlers and Node, then wasm-opt -Oz).
 # Prints the .wasm size raw and gzipped. Run scripts/setup.sh first (serve.sh and test.sh do).
@@ -43,12 +44,13 @@ cp js/index.js js/simd.js js/unpack.js js/rules.js js/index.d.ts js/node.js js/n
 cp js/README.md "$out/README.md"
 # The board, <tabla-board> (`import 'tabla/board'`): the web app's modules in board/, all but the
 # app's page script (so a module the element starts to need cannot be missed); its engine is the
-# package itself (engine.js names ../rules.js, ../index.js and ../tabla.js, not the web app's
-# ../pkg/...).
+# package itself (engine.js names ../rules.js, ../index.js, ../tabla.js and the rules module's
+# ../tabla_rules_bg.wasm, not the web app's ../pkg/...).
 mkdir -p "$out/board"
 cp -r www/js/. "$out/board/"
 rm "$out/board/app.js"
-perl -pi -e "s{import\('\.\./pkg/}{import('../}g" "$out/board/engine.js"
+perl -pi -e "s{(import\(|new URL\()'\.\./pkg/}{\$1'../}g" "$out/board/engine.js"
+grep -q "new URL('../tabla_rules_bg.wasm'" "$out/board/engine.js" || { echo "board/engine.js: the path of the rules .wasm not rewritten"; exit 1; }
 for f in rules index tabla; do
   grep -q "import('../$f.js')" "$out/board/engine.js" || { echo "board/engine.js: the path of $f.js not rewritten"; exit 1; }
 done
@@ -62,9 +64,11 @@ mkdir -p www/pkg
 cp "$out"/index.js "$out"/simd.js "$out"/unpack.js "$out"/tabla.js "$out"/tabla.d.ts "$out"/tabla_bg.wasm "$out"/tabla_plain_bg.wasm \
   "$out"/rules.js "$out"/tabla_rules.js "$out"/tabla_rules_bg.wasm www/pkg/
 
-# The service worker's versioned set: every file the pages load, with its SHA-256 (www/sw.js
-# promotes a generation only when each file it fetched has the hash listed here).
-node scripts/precache.mjs www
+# The served site (site/, what scripts/serve.sh and the browser tests serve): www/ with its
+# scripts, the glue and the stylesheet minified, and the service worker's versioned set: every
+# file the pages load, with its SHA-256 (www/sw.js promotes a generation only when each file it
+# fetched has the hash listed here).
+node scripts/site.mjs
 
 node scripts/wasm-size.mjs "$out/tabla_bg.wasm"
 node scripts/wasm-size.mjs "$out/tabla_plain_bg.wasm"

@@ -40,6 +40,28 @@ function resolveRef(from, ref) {
     .map((n) => posix.join(dir, n));
 }
 
+/**
+ * The argument text of every call `re` finds (it matches up to the opening parenthesis): up to the
+ * parenthesis that closes it, string literals skipped, so that minified code (no newline or `;`
+ * after a call) reads as well as the source.
+ */
+function* callArguments(text, re) {
+  for (const m of text.matchAll(re)) {
+    const start = m.index + m[0].length;
+    let depth = 1;
+    let i = start;
+    while (i < text.length && depth > 0) {
+      const c = text[i];
+      if (c === "'" || c === '"' || c === '`') {
+        for (i++; i < text.length && text[i] !== c; i++) if (text[i] === '\\') i++;
+      } else if (c === '(') depth++;
+      else if (c === ')') depth--;
+      i++;
+    }
+    if (depth === 0) yield text.slice(start, i - 1);
+  }
+}
+
 function references(path, text) {
   const refs = [];
   const add = (r) => refs.push(...resolveRef(path, r));
@@ -53,7 +75,7 @@ function references(path, text) {
     for (const m of text.matchAll(/\b(?:import|export)\b[^'"`;()]*?\bfrom\s*(['"])([^'"]+)\1/g)) add(m[2]);
     for (const m of text.matchAll(/^\s*import\s*(['"])([^'"]+)\1/gm)) add(m[2]);
     // import(…) and new URL(…, import.meta.url): every string literal in the argument
-    for (const m of text.matchAll(/\bimport\s*\(([^;]*?)\)\s*[.;,)\n]/g)) for (const s of m[1].matchAll(str)) add(s[2]);
+    for (const arg of callArguments(text, /\bimport\s*\(/g)) for (const s of arg.matchAll(str)) add(s[2]);
     for (const m of text.matchAll(/new URL\(\s*([^;]*?),\s*import\.meta\.url\s*\)/g))
       for (const s of m[1].matchAll(str)) add(s[2]);
   } else if (path.endsWith('.css')) {

@@ -33,7 +33,7 @@ step "Rust doctests"
 cargo test --release --doc --all-features 2>&1 | tee "$log/doc.log" | grep -E '^test result' || { tail -n 60 "$log/doc.log"; exit 1; }
 grep -q '^test result: ok' "$log/doc.log" || { tail -n 60 "$log/doc.log"; echo "doctests failed"; exit 1; }
 
-step "Build the wasm package (pkg/, www/pkg/)"
+step "Build the wasm package (pkg/, www/pkg/) and the served site (site/)"
 bash scripts/build.sh
 
 step "Rust bindings as wasm in Node and in headless Chromium (wasm-bindgen-test)"

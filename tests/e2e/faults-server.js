@@ -1,12 +1,13 @@
-// A static server for the fault tests: serves a private copy of www/ (so a test can "deploy" a new
-// version into it), can fail or replace chosen files, and can send a Content-Security-Policy.
+// A static server for the fault tests: serves a private copy of the built site (site/, which the
+// Playwright web server builds with scripts/site.mjs before the tests), so that a test can "deploy"
+// a new version into it; can fail or replace chosen files, and can send a Content-Security-Policy.
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 
-const WWW = new URL('../../www', import.meta.url).pathname;
+const WWW = new URL('../../site', import.meta.url).pathname;
 const PRECACHE = new URL('../../scripts/precache.mjs', import.meta.url).pathname;
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -19,7 +20,7 @@ const TYPES = {
 };
 
 /**
- * Start a server over a fresh copy of www/. Returns { url, dir, fail, override, headers, log,
+ * Start a server over a fresh copy of the site. Returns { url, dir, fail, override, headers, log,
  * deploy(tag, { only }), close() }: `fail` is a Set of paths answered with HTTP 500, `override` a
  * Map of path -> Buffer served instead of the file, `headers` extra headers on every answer.
  */

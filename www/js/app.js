@@ -5,9 +5,8 @@ import { t, tn, has, setLanguage, preferredLanguage, language, errorText, LANGUA
 import { loadEngine, loadAiSupport } from './engine.js';
 import { GAMES, kindOf, kindForText } from './games.js';
 import * as store from './storage.js';
-import { renderGames, describeGame } from './games-list.js';
 import * as links from './link.js';
-import { PositionEditor, FRAGMENT as SETUP_FRAGMENT } from './editor.js';
+import { SETUP_FRAGMENT } from './link.js';
 
 const $ = (s) => document.querySelector(s);
 const board = $('#board');
@@ -91,7 +90,7 @@ function translatePage() {
   for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
   for (const el of document.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
   if (engine) renderOptions(readOptions());
-  if (engine) editor.translate();
+  if (engine) editor?.translate();
   document.title = t('app.title');
   updateContinue();
 }
@@ -308,7 +307,7 @@ function show(view, push = false) {
   $('#editor').hidden = view !== 'editor';
   document.body.classList.toggle('playing', play);
   if (push && view !== 'editor') history.pushState(null, '', play ? '#play' : location.pathname + location.search);
-  if (view === 'editor') editor.draw();
+  if (view === 'editor') editor?.draw();
   if (view === 'home') {
     updateContinue();
     updateLinkGames();
@@ -598,21 +597,28 @@ function leaveLinkGame() {
 // The engine checks each set-up; "Play from here" and "Analyse" put its game on the board as a
 // game of its own (the one on the board stays in the Games list). A shared position is a link
 // #setup=<game>/<XGID or FEN> that opens it in the editor: a game by link starts from the
-// starting position only (the link protocol replays every move from it).
-const editor = new PositionEditor($('#editor'), {
-  engine: () => engine,
-  t,
-  errorText,
-  linkOf: (fragment) => `${location.origin}${location.pathname}${location.search}${fragment}`,
-  play: (game, obj, { computer }) => playFromEditor(obj, computer),
-  analyse: (game, obj) => {
-    playFromEditor(obj, null);
-    // the engine's view of the position: the evaluation bar and, with dice, the hint
-    board.toggleAttribute('evalbar', true);
-    setTimeout(() => board.act('hint'), 0);
-  },
-});
-window.tabla.editor = editor;
+// starting position only (the link protocol replays every move from it). The editor's module
+// (and the board drawing of both kinds of game it uses) loads when it is first opened.
+let editor = null;
+async function openEditor() {
+  if (editor) return editor;
+  const { PositionEditor } = await import('./editor.js');
+  editor ??= new PositionEditor($('#editor'), {
+    engine: () => engine,
+    t,
+    errorText,
+    linkOf: (fragment) => `${location.origin}${location.pathname}${location.search}${fragment}`,
+    play: (game, obj, { computer }) => playFromEditor(obj, computer),
+    analyse: (game, obj) => {
+      playFromEditor(obj, null);
+      // the engine's view of the position: the evaluation bar and, with dice, the hint
+      board.toggleAttribute('evalbar', true);
+      setTimeout(() => board.act('hint'), 0);
+    },
+  });
+  window.tabla.editor = editor;
+  return editor;
+}
 
 function playFromEditor(obj, computer) {
   leaveLinkGame();
@@ -630,6 +636,7 @@ function playFromEditor(obj, computer) {
 async function openEditorFragment() {
   await board.ready.catch(() => null);
   if (!engine) return;
+  const editor = await openEditor();
   if (location.hash.startsWith(SETUP_FRAGMENT)) {
     try {
       editor.openLink(location.hash);
@@ -705,11 +712,14 @@ board.addEventListener('ai-failed', (e) =>
 // ---- the Games list ----------------------------------------------------------------------
 
 const gamesDlg = $('#games');
+// the list's module loads when the list is first shown (its rows exist only after that)
+let gamesList = null;
 
-function renderGamesList() {
+async function renderGamesList() {
+  gamesList ??= await import('./games-list.js');
   fillLinkGames($('#games-links'), $('#games-links-list'), { onOpen: () => gamesDlg.close() });
   const entries = store.listGames();
-  const rows = renderGames($('#games-table'), entries, { current: board.persistKey, engine });
+  const rows = gamesList.renderGames($('#games-table'), entries, { current: board.persistKey, engine });
   $('#games-table').hidden = rows.length === 0;
   $('#games-empty').hidden = rows.length > 0;
   $('#games-delete-finished').disabled = !rows.some((r) => r.finished);
@@ -723,8 +733,8 @@ function renderGamesList() {
   if (asides) $('#games-usage').textContent += ` ${tn('games.asides', asides)}`;
 }
 
-function openGames() {
-  renderGamesList();
+async function openGames() {
+  await renderGamesList();
   if (!gamesDlg.open) gamesDlg.showModal();
   gamesDlg.querySelector('button[data-action="resume"]')?.focus();
 }
@@ -792,7 +802,7 @@ $('#games-table').addEventListener('click', async (e) => {
   const key = b.dataset.key;
   const entry = store.listGames().find((g) => g.key === key);
   if (!entry) return renderGamesList();
-  const row = describeGame(entry, engine);
+  const row = gamesList.describeGame(entry, engine);
   if (b.dataset.action === 'resume') return resumeGame(key);
   if (b.dataset.action === 'export') {
     // the stored record as it is (a tabla save: Import reads it back)
@@ -809,7 +819,7 @@ $('#games-table').addEventListener('click', async (e) => {
 $('#games-delete-finished').addEventListener('click', async () => {
   const keys = store
     .listGames()
-    .filter((g) => describeGame(g, engine).finished)
+    .filter((g) => gamesList.describeGame(g, engine).finished)
     .map((g) => g.key);
   if (!keys.length) return;
   if (await confirmDelete(tn('games.confirmFinished', keys.length))) deleteGames(keys);
@@ -839,8 +849,11 @@ board.addEventListener('save-conflict', () => {
 // ---- offline -------------------------------------------------------------------------------
 
 if ('serviceWorker' in navigator && location.protocol !== 'file:') {
-  navigator.serviceWorker
-    .register('sw.js')
+  // registered once the board is playable (or cannot be): its install fetches every file of the
+  // set, the full module among them, which must not compete with the first visit's own requests
+  board.ready
+    .catch(() => null)
+    .then(() => navigator.serviceWorker.register('sw.js'))
     .then((reg) => {
       const offerReload = () => toast(t('sw.update'), { label: t('btn.reload'), run: () => location.reload() });
       navigator.serviceWorker.addEventListener('message', (e) => {

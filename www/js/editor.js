@@ -10,6 +10,7 @@ import * as bgGeo from './bg/geometry.js';
 import * as bgRender from './bg/render.js';
 import * as ruGeo from './draughts/geometry.js';
 import * as ruRender from './draughts/render.js';
+import { SETUP_FRAGMENT } from './link.js';
 
 const BG_GAMES = ['backgammon', 'table', 'acey-deucey'];
 const SIDES = ['white', 'black'];
@@ -17,7 +18,7 @@ const SIDES = ['white', 'black'];
 const CUBE_VALUES = [1, 2, 4, 8, 16, 32, 64];
 const MATCH_LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25];
 /** The fragment of a link that opens a position in the editor: #setup=<game>/<XGID or FEN>. */
-export const FRAGMENT = '#setup=';
+export const FRAGMENT = SETUP_FRAGMENT;
 
 const other = (side) => (side === 'white' ? 'black' : 'white');
 

@@ -17,13 +17,29 @@ function once(key, load) {
   return loads[key];
 }
 
+/**
+ * The rules module's code, compiled as it streams in, off the main thread: started with the load
+ * (before the glue's modules have loaded and run, which is when the glue would start it), so the
+ * page draws its first frame meanwhile. Resolves to the WebAssembly.Module, or to undefined where
+ * it cannot (no streaming compilation, a server that does not send application/wasm): the glue
+ * then fetches and compiles the file itself.
+ */
+function compileRules() {
+  if (typeof WebAssembly?.compileStreaming !== 'function') return Promise.resolve(undefined);
+  // a literal URL beside the glue (the npm package's copy names its own ../tabla_rules_bg.wasm)
+  const url = new URL('../pkg/tabla_rules_bg.wasm', import.meta.url);
+  return WebAssembly.compileStreaming(fetch(url)).catch(() => undefined);
+}
+
 /** Resolves to the rules module ({ Backgammon, RussianDraughts, LinkSession, ... }) after init. */
 export function loadEngine() {
   return once('rules', async () => {
+    const code = compileRules();
     // A literal specifier, so that bundlers follow it; the npm package's copy
     // (pkg/board/engine.js, scripts/build.sh) names its own ../rules.js.
     const mod = await import('../pkg/rules.js');
-    await mod.default();
+    const compiled = await code;
+    await mod.default(compiled ? { module_or_path: compiled } : undefined);
     return mod;
   });
 }

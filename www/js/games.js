@@ -49,11 +49,21 @@ const sgfText = (text) => text.startsWith('(;') && /GM\[6\]/.test(text);
 /** Specs for one game: those that apply to it (a spec without `variants` applies to every one). */
 const forGame = (specs, game) => specs.filter((s) => !s.variants || s.variants.includes(game));
 
+/**
+ * Loads a board's controller module with the modules it imports requested at the same time (one
+ * round trip instead of one per level of imports): the first module's export `name`.
+ */
+const withDeps = (modules, name) => Promise.all(modules).then((m) => m[0][name]);
+
 const BACKGAMMON = {
   id: 'backgammon',
   games: ['backgammon', 'table', 'acey-deucey'],
   /** The board's controller class (it brings its geometry and renderer). */
-  controller: () => import('./bg/controller.js').then((m) => m.BackgammonController),
+  controller: () =>
+    withDeps(
+      [import('./bg/controller.js'), import('./bg/render.js'), import('./bg/geometry.js'), import('./bg/record.js')],
+      'BackgammonController',
+    ),
   aiSupported: (support) => !!support?.backgammon,
   /**
    * The home page offers one scale of levels; each engine names its own. Backgammon's are
@@ -147,7 +157,11 @@ const BACKGAMMON = {
 const DRAUGHTS = {
   id: 'draughts',
   games: ['russian-draughts'],
-  controller: () => import('./draughts/controller.js').then((m) => m.DraughtsController),
+  controller: () =>
+    withDeps(
+      [import('./draughts/controller.js'), import('./draughts/render.js'), import('./draughts/geometry.js')],
+      'DraughtsController',
+    ),
   aiSupported: (support) => !!support?.draughts,
   aiLevels: { beginner: 'beginner', easy: 'easy', medium: 'medium', hard: 'hard', master: 'master' },
   optionSpecs: (M) => M.RussianDraughts.optionSpecs(),

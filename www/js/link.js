@@ -5,6 +5,9 @@ import * as store from './storage.js';
 
 const KEY = 'links';
 
+/** The fragment of a shared position, `#setup=<game>/<XGID or FEN>` (editor.js opens it). */
+export const SETUP_FRAGMENT = '#setup=';
+
 /** Every session kept on this device: { [id]: LinkSession.toJSON() }. */
 export function saved() {
   const all = store.readJSON(KEY);

@@ -31,11 +31,23 @@ import { GAMES, kindOf, kindForText, saveFormat } from './games.js';
 import { translator, loadLanguage, preferredLanguage, pageLanguage } from './i18n/index.js';
 import { motionAllowed } from './anim.js';
 import * as store from './storage.js';
-import { EvalBar } from './evalbar.js';
 import { playSound } from './sound.js';
 import { STYLE, THEME_NAMES } from './board-style.js';
-import { GameAnalysis, chartSvg } from './analysis.js';
-import * as embed from './embed.js';
+import * as embedAttrs from './embed-attrs.js';
+
+// Loaded on first use, not before the board is playable: the game analysis and its chart (once a
+// move list is shown), the evaluation bar (the `evalbar` attribute), the reading and drawing of a
+// position or a game given to the board (embed.js: its attributes, embed-attrs.js, come with the
+// board). Each a literal import(), so that bundlers and scripts/precache.mjs see the file.
+let analysisModule = null;
+const loadAnalysis = () => import('./analysis.js');
+const loadEvalBar = () => import('./evalbar.js');
+let embed = null;
+const loadEmbed = () =>
+  import('./embed.js').then((m) => {
+    embed = m;
+    return m;
+  });
 
 const SAVE_FORMAT = 'tabla-save';
 const isDraughtsGame = (game) => kindOf(game).id !== kindOf('backgammon').id;
@@ -55,7 +67,7 @@ const ATTRS = [
   'theme',
   'evalbar',
   'sound',
-  ...embed.EMBED_ATTRS,
+  ...embedAttrs.EMBED_ATTRS,
 ];
 
 /**
@@ -79,7 +91,7 @@ export class TablaBoard extends HTMLElement {
     this.shadowRoot.innerHTML = TEMPLATE;
     // the board's styles as a constructable stylesheet: no inline <style>, so a page's
     // Content-Security-Policy `style-src 'self'` holds (docs/csp.md)
-    this.shadowRoot.adoptedStyleSheets = [boardSheet(), embed.embedSheet()];
+    this.shadowRoot.adoptedStyleSheets = [boardSheet(), embedAttrs.embedSheet()];
     const $ = (s) => this.shadowRoot.querySelector(s);
     this.$ = {
       wrap: $('.wrap'),
@@ -122,8 +134,8 @@ export class TablaBoard extends HTMLElement {
     this.t = (key, params) => this._tr.t(key, params);
     this.tn = (key, n, params) => this._tr.tn(key, n, params);
     this.errorText = (e) => this._tr.errorText(e);
-    this.analysis = new GameAnalysis(this);
-    this._evalBar = new EvalBar(this, $('.evalbar'));
+    this.analysis = null; // a GameAnalysis once analysis.js is loaded (_renderAnalysis)
+    this._evalBar = null; // an EvalBar once evalbar.js is loaded (_updateEvalBar)
     this._wire();
   }
 
@@ -168,9 +180,9 @@ export class TablaBoard extends HTMLElement {
     }
     if (oldV === newV || !this._started || this._silent) return;
     if (name === 'ply' && this._embed && this.ctrl?.records) this.browseTo(embed.startIndex(this, this.ctrl.records()));
-    else if (embed.EMBED_ATTRS.includes(name)) {
+    else if (embedAttrs.EMBED_ATTRS.includes(name)) {
       // a board with a position or a game (or one that had one) shows the new data
-      if (this.mod && (this._embed || embed.embedData(this))) this._create();
+      if (this.mod && (this._embed || embedAttrs.embedData(this))) this._create();
     } else if (name === 'game' || name === 'options') this.newGame();
     else if (name === 'orientation') {
       this.flipped = newV === 'black';
@@ -186,10 +198,13 @@ export class TablaBoard extends HTMLElement {
     if (this._started) return;
     this._started = true;
     this.flipped = this.getAttribute('orientation') === 'black';
-    // fetch the engine and this game's board code side by side
+    // fetch the engine and this game's board code side by side; the code once the page's own
+    // script has run (a board in the page is defined and started by the import of this module,
+    // before the importing script sets its game: the app's ?game=...), so that only this game's
+    // is fetched
     const engine = loadEngine();
     engine.catch(() => {});
-    this.kind.controller().catch(() => {});
+    queueMicrotask(() => this.kind.controller().catch(() => {}));
     await this._setLang();
     this._render();
     try {
@@ -302,7 +317,7 @@ export class TablaBoard extends HTMLElement {
   }
   /** A diagram (mode "view") or a replay (mode "replay"): the game takes no moves. */
   get still() {
-    const m = embed.modeOf(this);
+    const m = embedAttrs.modeOf(this);
     return m === 'view' || m === 'replay';
   }
 
@@ -668,9 +683,9 @@ export class TablaBoard extends HTMLElement {
   // ---- games -----------------------------------------------------------------------------
 
   _create() {
-    if (embed.embedData(this)) return this._createEmbedded();
+    if (embedAttrs.embedData(this)) return this._createEmbedded();
     this._embed = null;
-    embed.showEmbedError(this, '');
+    embed?.showEmbedError(this, '');
     let engine;
     try {
       engine = this.kind.create(this.mod, this.gameName, this.options);
@@ -691,12 +706,12 @@ export class TablaBoard extends HTMLElement {
     this._embedToken = token;
     let read;
     try {
-      read = await embed.readEmbedded(this.mod, this);
+      read = await (await loadEmbed()).readEmbedded(this.mod, this);
     } catch (e) {
       if (this._embedToken !== token) return;
       const message = this.errorText(e);
       this._embed = { comments: null, failed: true };
-      embed.showEmbedError(this, message);
+      embed?.showEmbedError(this, message);
       this.emit('error', {
         message,
         cause: String(e?.message || e),
@@ -817,7 +832,7 @@ export class TablaBoard extends HTMLElement {
       this.$.canvas.setAttribute('aria-label', this.t('a11y.board', { game: this.t(`game.${this.gameName}`) }));
       this.ctrl.browsed = null;
       this.$.wrap.classList.remove('browsing');
-      this.analysis.reset();
+      this.analysis?.reset();
       this.ctrl.setGame(engine);
       if (this._embed && this.ctrl.records) this.browseTo(embed.startIndex(this, this.ctrl.records()));
       this._warmAi();
@@ -929,11 +944,22 @@ export class TablaBoard extends HTMLElement {
     this._renderTools();
     this._renderPanel();
     this._renderMoves();
-    embed.renderEmbed(this);
-    this._evalBar.update();
+    // a board that never had a position or a game given has nothing of embed.js to draw
+    embed?.renderEmbed(this);
+    this._updateEvalBar();
     if (this.ctrl) this.$.desc.textContent = this.ctrl.describe();
     this.$.canvas.setAttribute('aria-roledescription', this.t('a11y.board', { game: this.t(`game.${this.gameName}`) }));
     this.$.keys.textContent = this.ctrl?.keysHelp ? this.ctrl.keysHelp() : this.t('a11y.keys');
+  }
+
+  /** The evaluation bar: shown with the `evalbar` attribute, its module loaded then. */
+  _updateEvalBar() {
+    if (this._evalBar) return this._evalBar.update();
+    if (!this.hasAttribute('evalbar')) return; // the template's bar is hidden
+    this._evalBarLoad ??= loadEvalBar().then(({ EvalBar }) => {
+      this._evalBar = new EvalBar(this, this.shadowRoot.querySelector('.evalbar'));
+      this._evalBar.update();
+    });
   }
 
   _renderStatus() {
@@ -1060,7 +1086,7 @@ export class TablaBoard extends HTMLElement {
       if (row && !row[cell.player] && (cell.player === 'black' || (!row.white && !row.black))) row[cell.player] = cell;
       else rows.push({ [cell.player]: cell });
     }
-    const marks = this.analysis.cellMarks(rec);
+    const marks = this.analysis ? this.analysis.cellMarks(rec) : new Map();
     this._marks = marks;
     // a mark of the analysis: its symbol shown, its words read (the cell's name says them)
     const markHtml = (m) =>
@@ -1093,8 +1119,17 @@ export class TablaBoard extends HTMLElement {
     const c = this.ctrl;
     const rec = c?.records ? c.records() : null;
     const a = this.analysis;
-    box.hidden = !rec?.cells.length;
-    if (box.hidden) return;
+    box.hidden = !rec?.cells.length || !a;
+    if (!rec?.cells.length) return;
+    if (!a) {
+      // the first move list with moves: the analysis comes with its module
+      this._analysisLoad ??= loadAnalysis().then((m) => {
+        analysisModule = m;
+        this.analysis = new m.GameAnalysis(this);
+        this._renderMoves();
+      });
+      return;
+    }
     box.querySelector('h3').textContent = this.t('an.title');
     const run = box.querySelector('.an-run');
     run.textContent = this.t(a.status === 'done' || a.status === 'failed' ? 'an.again' : 'an.run');
@@ -1156,7 +1191,7 @@ export class TablaBoard extends HTMLElement {
       });
       // the decision the move list shows, if any, as a line across the chart
       const selected = c.browsed ? a.items.findIndex((x) => x.cell === c.browsed.index) : -1;
-      const svg = chartSvg(values, marked, selected);
+      const svg = analysisModule.chartSvg(values, marked, selected);
       const inner = chart.querySelector('g');
       if (inner.innerHTML !== svg) inner.innerHTML = svg;
       const pct = (v) => Math.round(100 * v);
@@ -1309,7 +1344,7 @@ export class TablaBoard extends HTMLElement {
       if (b.dataset.nav) this.browse(b.dataset.nav);
       else if (b.dataset.index !== undefined) this.browseTo(Number(b.dataset.index));
       else if (b.dataset.hint !== undefined) this._hintRun?.(Number(b.dataset.hint));
-      else if (b.classList.contains('an-run')) this.analysis.start();
+      else if (b.classList.contains('an-run')) this.analysis?.start();
     });
     this.$.tools.addEventListener('click', (e) => {
       const b = e.target.closest('button');
@@ -1438,6 +1473,6 @@ const TEMPLATE = `
 </div>`;
 
 // position, record, src, positionFormat, recordFormat, mode, ply: the attributes (embed.js)
-embed.defineEmbedProperties(TablaBoard);
+embedAttrs.defineEmbedProperties(TablaBoard);
 
 if (!customElements.get('tabla-board')) customElements.define('tabla-board', TablaBoard);
