@@ -1,7 +1,8 @@
 // The rules module of the tabla package, for pages that must become playable fast: the rules
-// engines and their bindings (Backgammon, RussianDraughts, LinkSession; saves, PDN, FEN and gnubg
-// IDs) without the computer opponents, their network weights and the backgammon .mat and .sgf
-// match files: two fifths of the full module's size (scripts/build.sh prints both). <tabla-board>
+// engines and their bindings (Backgammon, RussianDraughts; saves, PDN, FEN, gnubg IDs and XGIDs)
+// without the computer opponents, their network weights, the backgammon .mat and .sgf match
+// files and games by link (LinkSession): under two fifths of the full module's size
+// (scripts/build.sh prints both). <tabla-board>
 // plays on it and runs the computer opponent in a worker on the full module (index.js). One
 // plain build (no SIMD: the rules gain nothing from it). Objects of this module and of the full
 // one do not mix; they meet as saves (toJSON / fromJSON).

@@ -16,16 +16,17 @@ rules=target/rules/wasm32-unknown-unknown/wasm/tabla.wasm
 # with WebAssembly SIMD (tabla_bg.wasm, the default) and without (tabla_plain_bg.wasm, for
 # browsers without SIMD; js/index.js picks). The SIMD build has its own target dir, so that the
 # two RUSTFLAGS do not rebuild each other.
-features=(--target wasm32-unknown-unknown --profile wasm --lib --no-default-features --features ai,formats)
+features=(--target wasm32-unknown-unknown --profile wasm --lib --no-default-features --features ai,formats,link)
 cargo build --quiet "${features[@]}"
 RUSTFLAGS="-C target-feature=+simd128" cargo build --quiet "${features[@]}" --target-dir target/simd
 # The rules module (tabla_rules_bg.wasm with its glue tabla_rules.js, entry rules.js): no Cargo
-# feature, so neither the computer opponents and their weights nor the backgammon file formats;
-# the page (<tabla-board>) becomes playable on it and the worker loads the full module. Plain
-# only; its own target dir (a cdylib's file name does not depend on its features, so two feature
-# sets in one dir would rebuild each other). The crate at opt-level z (its dependencies are
-# anyway): 159 KB gzipped instead of 175 (issue 15), the rules 1.2-1.8x slower, which a page
-# making one move at a time does not see (a draughts ply 0.05 ms, a backgammon turn 0.3 ms).
+# feature, so neither the computer opponents and their weights nor the backgammon file formats
+# nor games by link (LinkSession); the page (<tabla-board>) becomes playable on it, the worker
+# loads the full module, and so does a game by link (www/js/link.js). Plain only; its own target
+# dir (a cdylib's file name does not depend on its features, so two feature sets in one dir
+# would rebuild each other). The crate at opt-level z (its dependencies are anyway): 16 KB
+# smaller gzipped than at opt-level 2 (issue 15), the rules 1.2-1.8x slower, which a page making
+# one move at a time does not see (a draughts ply 0.05 ms, a backgammon turn 0.3 ms).
 CARGO_PROFILE_WASM_OPT_LEVEL=z cargo build --quiet --target wasm32-unknown-unknown --profile wasm --lib \
   --no-default-features --target-dir target/rules
 rm -rf "$out" target/pkg-plain target/pkg-rules

@@ -13,7 +13,7 @@ step "House style: rustfmt, clippy (warnings are errors), rustdoc, biome"
 cargo fmt --check || { echo "cargo fmt --check failed: run cargo fmt"; exit 1; }
 npx --no-install biome ci . || { echo "biome failed: run npx biome check --write ."; exit 1; }
 cargo clippy --quiet --all-targets --all-features -- -D warnings
-cargo clippy --quiet --target wasm32-unknown-unknown --lib --no-default-features --features ai,formats -- -D warnings
+cargo clippy --quiet --target wasm32-unknown-unknown --lib --no-default-features --features ai,formats,link -- -D warnings
 # the rules module (scripts/build.sh: tabla_rules_bg.wasm) is built without any feature
 cargo clippy --quiet --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps --all-features
@@ -38,7 +38,7 @@ bash scripts/build.sh
 
 step "Rust bindings as wasm in Node and in headless Chromium (wasm-bindgen-test)"
 export WASM_BINDGEN_TEST_TIMEOUT=${WASM_BINDGEN_TEST_TIMEOUT:-180}
-cargo test --target wasm32-unknown-unknown --no-default-features --test wasm_node --test wasm_browser \
+cargo test --target wasm32-unknown-unknown --no-default-features --features link --test wasm_node --test wasm_browser \
   >"$log/wasm.log" 2>&1 || { cat "$log/wasm.log"; echo "wasm tests failed"; exit 1; }
 grep -E '^test result' "$log/wasm.log"
 if grep -qE '^test result: FAILED|^error(\[|:)| FAILED$|panicked' "$log/wasm.log" || [ "$(grep -c '^test result: ok' "$log/wasm.log")" -lt 2 ]; then

@@ -1,7 +1,7 @@
 // Which parts of the .wasm cost: the module built as scripts/build.sh builds it (plain, without
 // SIMD) but with its function names kept, then every function body's size summed by the crate
 // and module its name starts with. A size regression is found by running it before and after.
-// Usage: node scripts/wasm-parts.mjs [--features ai,formats|none] [--top N] [--depth D] [--filter TEXT]
+// Usage: node scripts/wasm-parts.mjs [--features ai,formats,link|none] [--top N] [--depth D] [--filter TEXT]
 //        node scripts/wasm-parts.mjs --file some.wasm   (a module that kept its name section)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ const depth = Number(arg('--depth', 2));
 const filter = arg('--filter', '');
 let file = arg('--file', null);
 if (!file) {
-  const features = arg('--features', 'ai,formats');
+  const features = arg('--features', 'ai,formats,link');
   const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const cargo = ['build', '--quiet', '--target', 'wasm32-unknown-unknown', '--profile', 'wasm', '--lib'];
   run('cargo', [...cargo, '--no-default-features', ...(features === 'none' ? [] : ['--features', features])]);

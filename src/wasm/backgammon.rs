@@ -843,7 +843,8 @@ impl Backgammon {
         &mut self.game
     }
 
-    /// The JS object of an engine game.
+    /// The JS object of an engine game (a game by link: [`super::LinkSession`]).
+    #[cfg(feature = "link")]
     pub(crate) fn from_game(game: Game) -> Backgammon {
         Backgammon { game }
     }

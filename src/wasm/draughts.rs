@@ -628,7 +628,8 @@ impl RussianDraughts {
         &mut self.game
     }
 
-    /// The JS object of an engine game.
+    /// The JS object of an engine game (a game by link: [`super::LinkSession`]).
+    #[cfg(feature = "link")]
     pub(crate) fn from_game(game: Game) -> RussianDraughts {
         RussianDraughts { game, engine: None }
     }

@@ -17,11 +17,13 @@ use crate::errors::{ErrorCode, Field};
 mod analysis;
 mod backgammon;
 mod draughts;
+#[cfg(feature = "link")]
 mod link;
 mod packed;
 
 pub use backgammon::Backgammon;
 pub use draughts::RussianDraughts;
+#[cfg(feature = "link")]
 pub use link::LinkSession;
 
 /// Talc instead of Rust's default dlmalloc: smaller in the module and faster (talc's WebAssembly

@@ -67,15 +67,16 @@ test('the rules module (the board plays on it) plays as the full module, without
   rules.initSync({ module: readFileSync(new URL('../../pkg/tabla_rules_bg.wasm', import.meta.url)) });
   assert.equal(rules.version(), tabla.version());
   assert.deepEqual(rules.errorCodes(), tabla.errorCodes());
-  // what the page leaves to the worker's full module: the computer opponents (Cargo feature
-  // `ai`) and the backgammon .mat/.sgf bindings (`formats`); games by link and XGIDs stay
+  // what the page leaves to the full module: the computer opponents (Cargo feature `ai`), the
+  // backgammon .mat/.sgf bindings (`formats`) and games by link (`link`); XGIDs stay
   for (const m of ['bestPlay', 'hint', 'evaluate', 'toMat', 'toSgf'])
     assert.equal(rules.Backgammon.prototype[m], undefined, m);
   for (const m of ['fromMat', 'fromSgf']) assert.equal(rules.Backgammon[m], undefined, m);
   const x = 'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10';
   assert.equal(rules.Backgammon.fromXgid(x).xgid(), tabla.Backgammon.fromXgid(x).xgid());
   for (const m of ['bestMove', 'analyze']) assert.equal(rules.RussianDraughts.prototype[m], undefined, m);
-  assert.equal(typeof rules.LinkSession.invite, 'function');
+  assert.equal(rules.LinkSession, undefined);
+  assert.equal(typeof tabla.LinkSession.invite, 'function');
   assert.equal(typeof rules.RussianDraughts.prototype.pdn, 'function');
   // the same seed gives the same game; a save of one module loads in the other
   for (const variant of ['backgammon', 'acey-deucey']) {

@@ -261,23 +261,23 @@ function updateLinkGames() {
   fillLinkGames($('#link-games'), $('#link-games-list'));
 }
 
+/** The latest fill of each list of games by link (an earlier one that ends later is dropped). */
+const linkFills = new WeakMap();
+
 /**
  * Lists the games by link into `list` (the home page's, or the Games dialog's), each with whose
- * turn it is; `section` is hidden when there is none. One click goes back to the game.
+ * turn it is; `section` is hidden when there is none. One click goes back to the game. The
+ * sessions are read by the full module (link.js), loaded only when the device keeps one, and
+ * not before the page's own module (the board first).
  */
-function fillLinkGames(section, list, { onOpen = () => {} } = {}) {
+async function fillLinkGames(section, list, { onOpen = () => {} } = {}) {
+  const fill = {};
+  linkFills.set(list, fill);
+  // none before the page's own module, nor when the full module does not load
+  const sessions = engine ? await links.sessions().catch(() => []) : [];
+  if (linkFills.get(list) !== fill) return;
   list.innerHTML = '';
-  if (!engine?.LinkSession) {
-    section.hidden = true;
-    return;
-  }
-  for (const save of Object.values(links.saved())) {
-    let session;
-    try {
-      session = engine.LinkSession.fromJSON(save);
-    } catch {
-      continue; // a damaged session is skipped (the engine refused it)
-    }
+  for (const session of sessions) {
     const s = session.state();
     const li = document.createElement('li');
     const b = document.createElement('button');
@@ -481,7 +481,7 @@ function linkStatus() {
     board.hold = null;
     return;
   }
-  const turn = links.turnOf(engine, linkSession, engineObj);
+  const turn = links.turnOf(linkSession, engineObj);
   // the engine says what this player may do: nothing while the friend is to play, no roll while
   // the dice wait for the friend's answer
   board.hold = turn === 'waiting' || turn === 'send' ? 'turn' : turn === 'roll-or-double' ? 'dice' : null;
@@ -516,7 +516,7 @@ function playLinkGame(session) {
 $('#m-invite').addEventListener('click', async () => {
   await board.ready;
   try {
-    const { session, text } = links.invite(engine, board.game, board.options);
+    const { session, text } = await links.invite(board.game, board.options);
     playLinkGame(session);
     showLink(text, t('link.invited'));
   } catch (err) {
@@ -527,7 +527,7 @@ $('#m-invite').addEventListener('click', async () => {
 $('#m-send').addEventListener('click', () => {
   if (!linkSession) return;
   try {
-    const text = links.send(engine, linkSession, board.engine);
+    const text = links.send(linkSession, board.engine);
     board.adopt(links.gameOf(linkSession));
     linkStatus();
     showLink(text, t('link.sent'));
@@ -556,7 +556,7 @@ $('#link-copy').addEventListener('click', async (e) => {
 window.tabla.link = {
   opened: 0,
   refused: null,
-  turn: () => (linkSession && board.engine ? links.turnOf(engine, linkSession, board.engine) : null),
+  turn: () => (linkSession && board.engine ? links.turnOf(linkSession, board.engine) : null),
   state: () => linkSession?.state() ?? null,
 };
 
@@ -566,7 +566,7 @@ async function openLinkFragment() {
   if (!text) return false;
   await board.ready;
   try {
-    const { session } = links.open(engine, text);
+    const { session } = await links.open(text);
     playLinkGame(session);
     window.tabla.link.refused = null;
   } catch (err) {

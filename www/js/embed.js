@@ -4,8 +4,9 @@
 // a game link), their `position-format` / `record-format`, `mode` ("view" | "replay" | "play") and
 // `ply`. The engine reads every text (games.js importers, LinkSession.read,
 // RussianDraughts.pdnComments); this module only picks the data, asks the engine and draws the
-// replay's extras (status line, comment). The reference: js/README.md, "Showing a position or a
-// game".
+// replay's extras (status line, comment). A game by link is read by the full module and reaches
+// the board as the engine's own save of it (mode "play" plays on with dice of its own). The
+// reference: js/README.md, "Showing a position or a game".
 import { kindOf, kindForText, saveFormat } from './games.js';
 import { loadFullEngine } from './engine.js';
 import { embedData } from './embed-attrs.js';
@@ -58,17 +59,21 @@ async function dataText(data, base) {
   return res.text();
 }
 
-/** The formats only the package's full module reads (Cargo feature `formats`; engine.js). */
-const FULL_FORMATS = ['mat', 'sgf'];
+/**
+ * The formats only the package's full module reads (Cargo features `formats` and `link`;
+ * engine.js).
+ */
+const FULL_FORMATS = ['mat', 'sgf', 'link'];
 
 /**
- * A backgammon game read by the full module (`read(F)`), handed to the board's rules module `M`
- * as the engine's own save: objects of one module cannot be used by the other.
+ * A game read by the full module (`read(F)`), handed to the board's rules module `M` as the
+ * engine's own save: objects of one module cannot be used by the other.
  */
 async function viaFull(M, read) {
-  const game = read(await loadFullEngine());
+  const F = await loadFullEngine();
+  const game = read(F);
   try {
-    return M.Backgammon.fromJSON(game.toJSON());
+    return (game instanceof F.RussianDraughts ? M.RussianDraughts : M.Backgammon).fromJSON(game.toJSON());
   } finally {
     game.free?.();
   }
@@ -93,7 +98,6 @@ export async function readEmbedded(M, el) {
   };
   let engine;
   let pdn = false;
-  let fromLink = format === 'link';
   if (format) {
     if (!allowed.includes(format)) throw coded('embed-format', `unknown ${formatAttr} "${format}"`, { format });
     engine = FULL_FORMATS.includes(format)
@@ -108,21 +112,13 @@ export async function readEmbedded(M, el) {
       pdn = kind.id === 'draughts' && !/^[WB]:/.test(text) && saveFormat(text) === null;
     } else if (data.what === 'record') {
       try {
-        engine = M.LinkSession.read(text);
-        fromLink = true;
+        engine = await viaFull(M, (F) => F.LinkSession.read(text));
       } catch (e) {
         // not even a link's form: the text is nothing tabla reads
         if (e?.code === 'bad-link') throw coded('embed-unknown', 'not a position or a game tabla reads');
         throw e;
       }
     } else throw coded('embed-unknown', 'not a position tabla reads');
-  }
-  // a game by link ends with the link's dice: to play on here, the engine's own save of it is
-  // read back, with dice of its own
-  if (el.mode === 'play' && fromLink && engine instanceof M.Backgammon) {
-    const fresh = M.Backgammon.fromJSON(engine.toJSON());
-    engine.free?.();
-    engine = fresh;
   }
   let comments = null;
   if (pdn) {

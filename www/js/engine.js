@@ -1,9 +1,11 @@
 // Loads the wasm package (www/pkg, built by scripts/build.sh; in the npm package the package
 // itself) once, for every board on the page. Two modules: the page plays on the rules module
-// (rules.js: the rules engines, saves, PDN/FEN, gnubg IDs and games by link, without the computer
-// opponents, their network weights and the backgammon .mat/.sgf match files), which is all a
+// (rules.js: the rules engines, saves, PDN/FEN and gnubg IDs, without the computer opponents,
+// their network weights, the backgammon .mat/.sgf match files and games by link), which is all a
 // board needs to become playable; the computer opponent's worker loads the full module
-// (index.js). Objects of one module cannot be passed to the other: they meet as saves (toJSON).
+// (index.js), and so does the page for a game by link (link.js) or a .mat/.sgf (embed.js).
+// Objects of one module cannot be passed to the other: they meet as saves (toJSON); a game by
+// link is played on the full module's objects (its session sends only those).
 const loads = {};
 
 /** Runs `load` once per `key`; a failure allows a retry. */
@@ -31,7 +33,7 @@ function compileRules() {
   return WebAssembly.compileStreaming(fetch(url)).catch(() => undefined);
 }
 
-/** Resolves to the rules module ({ Backgammon, RussianDraughts, LinkSession, ... }) after init. */
+/** Resolves to the rules module ({ Backgammon, RussianDraughts, ... }) after init. */
 export function loadEngine() {
   return once('rules', async () => {
     const code = compileRules();
@@ -44,7 +46,10 @@ export function loadEngine() {
   });
 }
 
-/** Resolves to the full module (the rules and the computer opponents) after init: the worker's. */
+/**
+ * Resolves to the full module (the rules, the computer opponents, the match files and games by
+ * link) after init: the worker's, and the page's for a game by link.
+ */
 export function loadFullEngine() {
   return once('full', async () => {
     // index.js picks the SIMD build or the plain one, whichever this browser runs

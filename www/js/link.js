@@ -1,6 +1,11 @@
 // Games by link, the page's side (docs/link-protocol.md): the engine's LinkSession verifies
 // every link and makes every message; this module keeps each session on the device (its secret
 // never leaves it) and turns link texts into URLs and back. No rule lives here.
+// LinkSession is in the package's full module (Cargo feature `link`), not in the rules module
+// the page plays on: this module loads the full one (engine.js) when a game by link is opened,
+// started or listed, and the board then plays on that module's objects (a session's
+// `backgammon()` / `draughts()`, which only that session can send).
+import { loadFullEngine } from './engine.js';
 import * as store from './storage.js';
 
 const KEY = 'links';
@@ -32,31 +37,57 @@ export function textOf(url) {
   return i < 0 ? null : String(url).slice(i + 3);
 }
 
-/** The game as this player sees it, as an engine object for the board. */
-export function gameOf(session) {
-  return session.state().game === 'russian-draughts' ? session.draughts() : session.backgammon();
+/** A draughts game by link (else one of the backgammon family). */
+function isDraughts(session) {
+  return session.state().game === 'russian-draughts';
 }
 
-/** A new game by link of the board's game and options; returns the session and the invitation. */
-export function invite(M, game, options) {
+/** The game as this player sees it, as an engine object (of the full module) for the board. */
+export function gameOf(session) {
+  return isDraughts(session) ? session.draughts() : session.backgammon();
+}
+
+/**
+ * Every session kept on this device that the engine accepts (a damaged one is skipped); loads the
+ * full module only when there is one.
+ */
+export async function sessions() {
+  const kept = Object.values(saved());
+  if (!kept.length) return [];
+  const M = await loadFullEngine();
+  const out = [];
+  for (const save of kept) {
+    try {
+      out.push(M.LinkSession.fromJSON(save));
+    } catch {
+      /* a damaged session is skipped (the engine refused it) */
+    }
+  }
+  return out;
+}
+
+/** A new game by link of the board's game and options; resolves to the session and the invitation. */
+export async function invite(game, options) {
+  const M = await loadFullEngine();
   const session = M.LinkSession.invite({ game, options });
-  const text = send(M, session, gameOf(session));
+  const text = send(session, gameOf(session));
   return { session, text };
 }
 
-/** This player's turn (played on `engine`) as the next message: the new link text. */
-export function send(M, session, engine) {
-  const text = engine instanceof M.RussianDraughts ? session.sendDraughts(engine) : session.sendBackgammon(engine);
+/** This player's turn (played on `engine`, the game `gameOf(session)` gave) as the next message: the new link text. */
+export function send(session, engine) {
+  const text = isDraughts(session) ? session.sendDraughts(engine) : session.sendBackgammon(engine);
   keep(session);
   return text;
 }
 
 /**
  * Opens a link: the device's session of its game verifies it (the friend's new message), or, for
- * an invitation to a game this device does not have, the friend's side starts. Throws the
+ * an invitation to a game this device does not have, the friend's side starts. Rejects with the
  * engine's coded error for a refused link; the kept session is then unchanged.
  */
-export function open(M, text) {
+export async function open(text) {
+  const M = await loadFullEngine();
   const id = M.LinkSession.linkId(text);
   const kept = saved()[id];
   if (kept) {
@@ -71,6 +102,6 @@ export function open(M, text) {
 }
 
 /** What this player is to do (the engine says): 'mine', 'send', 'roll-or-double', 'waiting', 'over'. */
-export function turnOf(M, session, engine) {
-  return engine instanceof M.RussianDraughts ? session.turnDraughts(engine) : session.turnBackgammon(engine);
+export function turnOf(session, engine) {
+  return isDraughts(session) ? session.turnDraughts(engine) : session.turnBackgammon(engine);
 }
