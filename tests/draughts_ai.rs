@@ -301,3 +301,38 @@ fn score_text() {
     assert_eq!(text(Score::WinIn(3)), "win in 3 plies");
     assert_eq!(text(Score::LossIn(4)), "loss in 4 plies");
 }
+
+/// The evaluation has no colour bias: every feature of a position turned 180° with the colours
+/// swapped (and the other side to move) is the negation of the original's, so the score from
+/// the side to move's view is the same (over positions of random games, men and kings).
+#[test]
+fn eval_features_are_colour_symmetric() {
+    use tabla::ai::draughts::eval::{evaluate, features};
+    let mut rng = Rng(7);
+    let mut checked = 0;
+    for _ in 0..40 {
+        let mut p = Position::start();
+        for _ in 0..120 {
+            let m = p.legal_moves();
+            if m.is_empty() {
+                break;
+            }
+            let q = Position::from_bitboards(
+                p.black().reverse_bits(),
+                p.white().reverse_bits(),
+                p.kings().reverse_bits(),
+                p.turn().opposite(),
+            )
+            .unwrap();
+            let (x, y) = (features(&p), features(&q));
+            for i in 0..x.len() {
+                assert_eq!(x[i], -y[i], "feature {i} of {} and its mirror {}", p.to_fen(), q.to_fen());
+            }
+            let w = tabla::ai::draughts::Weights::DEFAULT;
+            assert_eq!(evaluate(&p, &w), evaluate(&q, &w), "{}", p.to_fen());
+            checked += 1;
+            p = p.after(&m[rng.below(m.len() as u64) as usize]);
+        }
+    }
+    assert!(checked > 1500, "{checked}");
+}

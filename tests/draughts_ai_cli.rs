@@ -38,3 +38,32 @@ fn endgame_draughts_prints_figures_and_a_value() {
     assert!(!ok);
     assert!(err.contains("5 is not in 1..=4"), "{err}");
 }
+
+/// `--weights` gives the live engine other evaluation weights: all of them, in the order of
+/// `eval::FEATURE_NAMES` (what `tune-draughts` prints); a list of another length is refused.
+#[test]
+fn duel_draughts_takes_weights_of_the_right_length() {
+    let w = tabla::ai::draughts::Weights::DEFAULT.w.map(|x| x.to_string()).join(",");
+    let arg = format!("--weights={w}");
+    let (ok, out, err) = tabla(&[
+        "duel-draughts",
+        "--a",
+        "master",
+        "--b",
+        "baseline",
+        "--games",
+        "2",
+        "--master-nodes",
+        "300",
+        &arg,
+        "--aspiration",
+        "30",
+        "--history-malus",
+        "1",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("master vs baseline: 2 games: +"), "{out}");
+    let (ok, _, err) = tabla(&["duel-draughts", "--a", "master", "--b", "baseline", "--weights=100,280,3"]);
+    assert!(!ok);
+    assert!(err.contains("3 weights, 56 expected"), "{err}");
+}

@@ -37,13 +37,16 @@
 //! # Inside
 //! - `search`: iterative deepening PVS, transposition table (`tt`, best move stored as its index
 //!   in the generator's deterministic move list), TT move / captures / promotions / killers /
-//!   history ordering, late-move reductions, a single-reply extension, and a capture quiescence
+//!   history ordering, late-move reductions, a single-reply extension, optional aspiration
+//!   windows and history malus ([`SearchParams`], off by default), and a capture quiescence
 //!   (a side that must capture is never evaluated statically). Draws inside the search: any
 //!   repetition since the last irreversible move, and the move-count rules through the rules
 //!   engine's own [`DrawCounters`]; wins are `WIN - plies`.
 //! - [`eval`]: a linear evaluation over hand-made features (material, advancement by rank,
 //!   centre, home guards, runaway men, kings on the main and double roads, mobility, trading
-//!   down when ahead) with drawn-ending scaling (1-2 kings against a king, 3 kings against a
+//!   down when ahead, tempo, wing balance, supported / hanging / blocked men, a capture threat
+//!   against the side to move, and a table of every square for the men), weights fitted to
+//!   self-play results (`tune`), with drawn-ending scaling (1-2 kings against a king, 3 kings against a
 //!   king on the main road, king and man against a king).
 //! - `levels`: beginner/easy score every root move with a shallow search and add noise, so their
 //!   mistakes are plausible; medium/hard are node-limited; master is time-limited (1 s).
@@ -261,10 +264,35 @@ fn extend_pv_from_tablebase(tb: &Tablebase, root: &Position, result: &mut Search
     }
 }
 
+/// Settings of the search that duels decide (docs/draughts-ai.md has the measurements).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// Half-width of the aspiration window around the last iteration's score from depth 4 on,
+    /// in hundredths of a man (0: always the full window). A result outside it is searched
+    /// again with the window widened fourfold on that side, then fully.
+    pub aspiration: i32,
+    /// On a cut by a quiet move, the quiet moves tried before it lose in the history table
+    /// what the cutting move gains.
+    pub history_malus: bool,
+}
+
+impl SearchParams {
+    /// The measured defaults.
+    pub const DEFAULT: SearchParams = SearchParams { aspiration: 0, history_malus: false };
+}
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams::DEFAULT
+    }
+}
+
 /// The computer opponent: a transposition table, evaluation weights and, optionally, endgame
 /// databases.
 pub struct Engine {
     tt: tt::Table,
+    /// Search settings (default: [`SearchParams::DEFAULT`]).
+    pub params: SearchParams,
     /// The evaluation weights (default: [`Weights::DEFAULT`]).
     pub weights: Weights,
     /// Endgame databases the search probes (none by default: build them with
@@ -283,7 +311,7 @@ impl Engine {
     /// An engine whose transposition table takes about `tt_mb` megabytes (16-byte entries,
     /// rounded down to a power of two).
     pub fn new(tt_mb: usize) -> Engine {
-        Engine { tt: tt::Table::new(tt_mb), weights: Weights::DEFAULT, tablebase: None }
+        Engine { tt: tt::Table::new(tt_mb), params: SearchParams::DEFAULT, weights: Weights::DEFAULT, tablebase: None }
     }
 
     /// Forgets everything learnt in earlier searches (for reproducible results).
@@ -313,6 +341,7 @@ impl Engine {
         }
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         s.draw_rules = root.draw_rules;
+        s.history_malus = self.params.history_malus;
         s.hashes.extend_from_slice(&root.history);
         s.hashes.push(pos.hash());
         let irrev = 0;
@@ -320,7 +349,26 @@ impl Engine {
             SearchResult { best: first, score: 0, depth: 0, seldepth: 0, pv: vec![first], nodes: 0, time_ms: 0.0 };
         for d in 1..=max_depth {
             s.root_depth = d;
-            let score = s.search(&pos, root.counters, d, -WIN - 1, WIN + 1, 0, irrev);
+            let asp = self.params.aspiration;
+            let (mut lo, mut hi) = (-WIN - 1, WIN + 1);
+            if asp > 0 && d >= 4 && result.score.abs() < KNOWN_WIN - 200 {
+                (lo, hi) = (result.score - asp, result.score + asp);
+            }
+            let mut widen = asp;
+            let score = loop {
+                let score = s.search(&pos, root.counters, d, lo, hi, 0, irrev);
+                if s.stopped {
+                    break score;
+                }
+                widen *= 4;
+                if score <= lo && lo > -WIN - 1 {
+                    lo = if widen > 4 * asp * 4 { -WIN - 1 } else { (score - widen).max(-WIN - 1) };
+                } else if score >= hi && hi < WIN + 1 {
+                    hi = if widen > 4 * asp * 4 { WIN + 1 } else { (score + widen).min(WIN + 1) };
+                } else {
+                    break score;
+                }
+            };
             if s.stopped {
                 // A partly searched iteration still improves on the last one if its best move
                 // was searched completely (the PV is only written for completed moves).

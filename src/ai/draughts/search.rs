@@ -45,6 +45,8 @@ pub(crate) struct Searcher<'a> {
     pub draw_rules: bool,
     /// Endgame databases probed at every node they cover (below the root).
     pub tablebase: Option<&'a Tablebase>,
+    /// See [`SearchParams::history_malus`](super::SearchParams::history_malus).
+    pub history_malus: bool,
     /// Hashes of the game so far and of the current search path.
     pub hashes: Vec<u64>,
     moves: Vec<Vec<Move>>,
@@ -89,6 +91,7 @@ impl<'a> Searcher<'a> {
             root_depth: 0,
             draw_rules: true,
             tablebase: None,
+            history_malus: false,
             hashes: Vec::with_capacity(512),
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(48)).collect(),
             killers: vec![[NO_KEY; 2]; MAX_PLY],
@@ -321,7 +324,15 @@ impl<'a> Searcher<'a> {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = key;
                             }
-                            let h = &mut self.history[pos.turn().index()][mv.from().index()][mv.to().index()];
+                            let side = pos.turn().index();
+                            if self.history_malus {
+                                for &j in &idx[..k] {
+                                    let m = &moves[j as usize];
+                                    let h = &mut self.history[side][m.from().index()][m.to().index()];
+                                    *h = (*h - depth * depth).max(-(1 << 20));
+                                }
+                            }
+                            let h = &mut self.history[side][mv.from().index()][mv.to().index()];
                             *h += depth * depth;
                             if *h > 1 << 20 {
                                 for side in self.history.iter_mut() {

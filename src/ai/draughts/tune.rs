@@ -1,6 +1,7 @@
 //! The evaluation tuner behind `tabla tune-draughts`.
 //!
-//! 1. Self-play: games between two copies of the engine at a fixed node budget (deterministic),
+//! 1. Self-play: games between two copies of the engine with the start weights
+//!    ([`FitOptions::start`]) at a fixed node budget (deterministic),
 //!    each from a random opening of 4-9 random plies; the opening's random moves and every
 //!    search come from the seed, so the data file is reproducible. Every quiet position (no
 //!    capture for the side to move) after the opening is written with the game's result. Games
@@ -9,7 +10,9 @@
 //!    mean squared error between the result (1, 1/2, 0 for White) and `sigmoid(k * eval)`
 //!    ("Texel" tuning) with Adam, plus an L2 pull towards the current weights; the material
 //!    weights (man, king) stay fixed (they set the scale; a free fit trades them against the
-//!    advancement terms, which correlate with them), `k` is fitted first.
+//!    advancement terms, which correlate with them), `k` is fitted first; the features of
+//!    [`FitOptions::freeze`] stay too, and positions with fewer than
+//!    [`FitOptions::min_pieces`] pieces are left out.
 //! 3. Check: a short match (both colours of each opening) of the fitted weights against the
 //!    current ones at the same node budget.
 
@@ -80,18 +83,35 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// How the weights are fitted and checked.
+#[derive(Clone, Debug)]
+pub struct FitOptions {
+    /// Gradient steps.
+    pub iterations: usize,
+    /// L2 pull towards the start weights.
+    pub l2: f64,
+    /// Features kept at their start value (the material ones, 0 and 1, always are).
+    pub freeze: Vec<usize>,
+    /// Positions with fewer pieces are left out (the databases and the drawn-ending scaling
+    /// decide those, not the linear sum).
+    pub min_pieces: u32,
+    /// Where the fit starts, and what the check plays against.
+    pub start: Weights,
+    /// Openings of the check match (each played with both colours; 0: no check).
+    pub check_pairs: usize,
+}
+
 /// Runs the whole tuner; progress goes to `log`.
-#[allow(clippy::too_many_arguments)]
 pub fn run(
     data: &Path,
     games: usize,
     seed: u64,
     nodes: u64,
-    iterations: usize,
     threads: usize,
-    l2: f64,
+    opts: &FitOptions,
     log: &mut dyn FnMut(String),
 ) -> Result<(), String> {
+    let (iterations, l2, start) = (opts.iterations, opts.l2, opts.start);
     if let Some(dir) = data.parent() {
         fs::create_dir_all(dir).map_err(|e| e.to_string())?;
     }
@@ -118,7 +138,7 @@ pub fn run(
                     let Some(&g) = todo.get(k) else { break };
                     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64));
                     let start = random_opening(&mut rng);
-                    let (result, seen) = self_play(start, [Weights::DEFAULT; 2], nodes, &mut engines);
+                    let (result, seen) = self_play(start, [opts.start; 2], nodes, &mut engines);
                     let mut text = format!("g {g} {result}\n");
                     for p in seen.iter().skip(2) {
                         if !p.has_capture() {
@@ -134,7 +154,8 @@ pub fn run(
     });
     // Load the positions, each with its game's result for White.
     let text = fs::read_to_string(data).map_err(|e| e.to_string())?;
-    let mut xs: Vec<[i32; f::N]> = Vec::new();
+    // Sparse rows (most features, the square table's above all, are 0 in a position).
+    let mut xs: Vec<Vec<(usize, f64)>> = Vec::new();
     let mut ys: Vec<f64> = Vec::new();
     let mut result = 0.5;
     let mut seen_games = std::collections::HashSet::new();
@@ -152,7 +173,11 @@ pub fn run(
             continue;
         }
         if let Ok(p) = Position::from_fen(line) {
-            xs.push(features(&p));
+            if p.occupied().count_ones() < opts.min_pieces {
+                continue;
+            }
+            let x = features(&p);
+            xs.push((0..f::N).filter(|&i| x[i] != 0).map(|i| (i, x[i] as f64)).collect());
             ys.push(result);
         }
     }
@@ -163,7 +188,7 @@ pub fn run(
     let loss = |w: &[f64; f::N], k: f64| -> f64 {
         let mut s = 0.0;
         for (x, y) in xs.iter().zip(&ys) {
-            let e: f64 = (0..f::N).map(|i| w[i] * x[i] as f64).sum();
+            let e: f64 = x.iter().map(|&(i, v)| w[i] * v).sum();
             let d = sigmoid(k * e / 100.0) - y;
             s += d * d;
         }
@@ -171,7 +196,7 @@ pub fn run(
     };
     let mut w = [0f64; f::N];
     for i in 0..f::N {
-        w[i] = Weights::DEFAULT.w[i] as f64;
+        w[i] = start.w[i] as f64;
     }
     // Fit k for the current weights (golden-section search on [0.05, 5]).
     let (mut lo, mut hi) = (0.05f64, 5.0f64);
@@ -193,15 +218,18 @@ pub fn run(
     for it in 1..=iterations {
         let mut grad = [0f64; f::N];
         for (x, y) in xs.iter().zip(&ys) {
-            let e: f64 = (0..f::N).map(|i| w[i] * x[i] as f64).sum();
+            let e: f64 = x.iter().map(|&(i, v)| w[i] * v).sum();
             let s = sigmoid(k * e / 100.0);
             let g = 2.0 * (s - y) * s * (1.0 - s) * k / 100.0;
-            for i in 0..f::N {
-                grad[i] += g * x[i] as f64;
+            for &(i, v) in x {
+                grad[i] += g * v;
             }
         }
         for i in 2..f::N {
-            let g = grad[i] / xs.len() as f64 + 2.0 * l2 * (w[i] - Weights::DEFAULT.w[i] as f64);
+            if opts.freeze.contains(&i) {
+                continue;
+            }
+            let g = grad[i] / xs.len() as f64 + 2.0 * l2 * (w[i] - start.w[i] as f64);
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
             let mh = m[i] / (1.0 - b1.powi(it as i32));
@@ -212,17 +240,20 @@ pub fn run(
             log(format!("  step {it}: loss {:.6}", loss(&w, k)));
         }
     }
-    let mut fitted = Weights::DEFAULT;
+    let mut fitted = start;
     for i in 0..f::N {
         fitted.w[i] = w[i].round() as i32;
     }
     log(format!("loss {before:.6} -> {:.6}", loss(&w, k)));
     for i in 0..f::N {
-        log(format!("  {:<14} {:>5} -> {:>5}", FEATURE_NAMES[i], Weights::DEFAULT.w[i], fitted.w[i]));
+        log(format!("  {:<14} {:>5} -> {:>5}", FEATURE_NAMES[i], start.w[i], fitted.w[i]));
     }
-    log(format!("fitted weights: {:?}", fitted.w));
+    log(format!("fitted weights: {}", fitted.w.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")));
     // Check: fitted vs current, each opening with both colours.
-    let pairs = 100;
+    let pairs = opts.check_pairs;
+    if pairs == 0 {
+        return Ok(());
+    }
     let score = Mutex::new((0.0f64, 0usize));
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
@@ -235,11 +266,9 @@ pub fn run(
                         break;
                     }
                     let mut rng = Rng(seed ^ 0xC0FF_EE00 ^ p as u64);
-                    let start = random_opening(&mut rng);
-                    let first_white = start.turn() == Color::White;
-                    let (r1, _) = self_play(start, [fitted, Weights::DEFAULT], nodes, &mut engines);
-                    let (r2, _) = self_play(start, [Weights::DEFAULT, fitted], nodes, &mut engines);
-                    let _ = first_white;
+                    let opening = random_opening(&mut rng);
+                    let (r1, _) = self_play(opening, [fitted, start], nodes, &mut engines);
+                    let (r2, _) = self_play(opening, [start, fitted], nodes, &mut engines);
                     let mut s = score.lock().unwrap();
                     s.0 += r1 + (1.0 - r2);
                     s.1 += 2;

@@ -9,7 +9,10 @@ use std::sync::{Arc, Mutex};
 
 use clap::Subcommand;
 use tabla::ai::draughts::endgame::Tablebase;
-use tabla::ai::draughts::{BaselineEngine, Engine, Level, Limits, MAX_DEPTH, SearchResult, SearchRoot, StdClock, tune};
+use tabla::ai::draughts::eval::f;
+use tabla::ai::draughts::{
+    BaselineEngine, Engine, Level, Limits, MAX_DEPTH, SearchParams, SearchResult, SearchRoot, StdClock, Weights, tune,
+};
 use tabla::draughts::Position;
 
 use crate::args;
@@ -89,6 +92,17 @@ pub enum Command {
         /// the baseline never does).
         #[arg(long, default_value_t = 0, value_parser = args::count::<u32>(0, tabla::ai::draughts::endgame::MAX_PIECES as u64))]
         tablebase: u32,
+        /// The live engine's evaluation weights instead of the built-in ones: every weight of
+        /// `eval::FEATURE_NAMES`, in order, separated by commas (as `tune-draughts` prints them).
+        #[arg(long, value_parser = parse_weights)]
+        weights: Option<Weights>,
+        /// The live engine's aspiration window (hundredths of a man; 0: none) instead of the
+        /// built-in one.
+        #[arg(long, value_parser = args::count::<i32>(0, 1000))]
+        aspiration: Option<i32>,
+        /// The live engine's history malus on (1) or off (0) instead of the built-in setting.
+        #[arg(long, value_parser = args::count::<u32>(0, 1))]
+        history_malus: Option<u32>,
     },
     /// The tactics suite: solves each position of a file of shots (FEN and winning first move),
     /// or with --find N searches self-play games for N new shots and appends them to the file.
@@ -144,6 +158,19 @@ pub enum Command {
         /// in the units of the mean squared error; 0 to 1).
         #[arg(long, default_value_t = 1e-7, value_parser = args::real(0.0, 1.0))]
         l2: f64,
+        /// Features kept at their start value, by name (comma-separated; man and king always).
+        #[arg(long, default_value = "")]
+        freeze: String,
+        /// Leave out positions with fewer pieces than this.
+        #[arg(long, default_value_t = 0, value_parser = args::count::<u32>(0, 24))]
+        min_pieces: u32,
+        /// Start from these weights (as --weights of duel-draughts) instead of the built-in ones.
+        #[arg(long, value_parser = parse_weights)]
+        start: Option<Weights>,
+        /// Openings of the check match of the fitted weights against the start ones (each with
+        /// both colours; 0: none).
+        #[arg(long, default_value_t = 100, value_parser = args::count::<usize>(0, 100_000))]
+        check_pairs: usize,
     },
 }
 
@@ -194,17 +221,52 @@ pub fn run(cmd: Command) -> Result<(), String> {
             out,
             verbose,
             tablebase,
+            weights,
+            aspiration,
+            history_malus,
         } => {
             let tb = build_tablebase(tablebase)?;
-            duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose, tb)
+            let mut live = Live { tablebase: tb, weights: weights.unwrap_or_default(), params: SearchParams::DEFAULT };
+            if let Some(a) = aspiration {
+                live.params.aspiration = a;
+            }
+            if let Some(h) = history_malus {
+                live.params.history_malus = h == 1;
+            }
+            duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose, &live)
         }
         Command::TacticsDraughts { suite, time_ms, nodes, find, seed } => match find {
             Some(n) => find_shots(&suite, n, seed),
             None => solve_suite(&suite, time_ms, nodes),
         },
         Command::EndgameDraughts { pieces, fen, detail } => endgame(pieces, fen, detail),
-        Command::TuneDraughts { data, games, seed, nodes, iterations, threads, l2 } => {
-            tune::run(&data, games, seed, nodes, iterations, threads, l2, &mut |s| println!("{s}"))
+        Command::TuneDraughts {
+            data,
+            games,
+            seed,
+            nodes,
+            iterations,
+            threads,
+            l2,
+            freeze,
+            min_pieces,
+            start,
+            check_pairs,
+        } => {
+            let freeze = freeze
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(|s| {
+                    tabla::ai::draughts::eval::FEATURE_NAMES
+                        .iter()
+                        .position(|n| *n == s)
+                        .ok_or(format!("no feature {s}"))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let opts =
+                tune::FitOptions { iterations, l2, freeze, min_pieces, start: start.unwrap_or_default(), check_pairs };
+            tune::run(&data, games, seed, nodes, threads, &opts, &mut |s| println!("{s}"))
         }
     }
 }
@@ -327,6 +389,20 @@ impl std::str::FromStr for Player {
     }
 }
 
+/// How the live engine's players are set up in a duel.
+struct Live {
+    tablebase: Option<Arc<Tablebase>>,
+    weights: Weights,
+    params: SearchParams,
+}
+
+fn parse_weights(s: &str) -> Result<Weights, String> {
+    let v: Vec<i32> =
+        s.split(',').map(|x| x.trim().parse::<i32>().map_err(|e| format!("{x}: {e}"))).collect::<Result<_, _>>()?;
+    let w = v.try_into().map_err(|v: Vec<i32>| format!("{} weights, {} expected", v.len(), f::N))?;
+    Ok(Weights { w })
+}
+
 /// A player with its engine (one per thread).
 enum Bot {
     Live(Level, Engine),
@@ -334,11 +410,13 @@ enum Bot {
 }
 
 impl Bot {
-    fn new(p: Player, tablebase: &Option<Arc<Tablebase>>) -> Bot {
+    fn new(p: Player, live: &Live) -> Bot {
         match p {
             Player::Level(l) => {
                 let mut e = Engine::new(8);
-                e.tablebase = tablebase.clone();
+                e.tablebase = live.tablebase.clone();
+                e.weights = live.weights;
+                e.params = live.params;
                 Bot::Live(l, e)
             }
             Player::Baseline => Bot::Base(BaselineEngine::new(8)),
@@ -418,7 +496,7 @@ fn duel(
     threads: usize,
     out: Option<PathBuf>,
     verbose: bool,
-    tablebase: Option<Arc<Tablebase>>,
+    live: &Live,
 ) -> Result<(), String> {
     let pairs = games.div_ceil(2);
     let mut book = openings(opening_plies);
@@ -471,8 +549,8 @@ fn duel(
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut ea = Bot::new(a, &tablebase);
-                let mut eb = Bot::new(b, &tablebase);
+                let mut ea = Bot::new(a, live);
+                let mut eb = Bot::new(b, live);
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&(pair, a_color)) = todo.get(k) else { break };
