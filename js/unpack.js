@@ -314,12 +314,16 @@ export function install(Backgammon, RussianDraughts) {
   function keep(game, r, first) {
     const start = locate(r);
     const len = lengthOf(r);
-    const old = game[CACHE];
-    let bytes = old?.bytes;
+    const c = game[CACHE];
+    let bytes = c?.bytes;
     if (bytes === undefined || bytes.length < len) bytes = new Uint8Array(Math.max(256, len * 2));
     bytes.set(view.subarray(start, start + len));
-    game[CACHE] = { over: bytes[0], bytes, len, first };
-    return game[CACHE];
+    if (c === undefined) return (game[CACHE] = { over: bytes[0], bytes, len, first });
+    c.over = bytes[0];
+    c.bytes = bytes;
+    c.len = len;
+    c.first = first;
+    return c;
   }
 
   ru.legalMoves = function legalMoves() {

@@ -40,6 +40,9 @@ const STEP_BITS: u32 = 14;
 const MAX_PACKED_STEPS: u32 = 4;
 
 thread_local! {
+    /// The notations of a packed draughts list, written before it is packed (its capacity kept,
+    /// as [`OUT`]'s).
+    static TEXTS: RefCell<String> = const { RefCell::new(String::new()) };
     /// The packed result of the last call, read by js/unpack.js before its next call into the
     /// module (the module runs on one thread, and no packed call calls back into JS). Its
     /// capacity is kept, so a game loop's calls do not allocate it again.
@@ -78,11 +81,11 @@ fn pack_plays(out: &mut Vec<u8>, plays: &[PlayInfo]) {
 
 /// Draughts moves as bytes: the move count (u32, little-endian); for each move its start and end
 /// square, the path's length and squares, the captures' count and squares (square indexes, a1 =
-/// 0 as in [`Square::ALL`]) and whether it promotes (0 or 1); then each move's notation followed
-/// by [`SEP`].
-fn pack_moves(out: &mut Vec<u8>, moves: &[(Move, String)]) {
+/// 0 as in [`Square::ALL`]) and whether it promotes (0 or 1); then `texts`, each move's notation
+/// followed by [`SEP`].
+fn pack_moves<'a>(out: &mut Vec<u8>, moves: impl ExactSizeIterator<Item = &'a Move>, texts: &str) {
     out.extend_from_slice(&(moves.len() as u32).to_le_bytes());
-    for (mv, _) in moves {
+    for mv in moves {
         out.push(mv.from().index() as u8);
         out.push(mv.to().index() as u8);
         out.push(mv.path_len() as u8);
@@ -91,10 +94,7 @@ fn pack_moves(out: &mut Vec<u8>, moves: &[(Move, String)]) {
         out.extend(mv.captures().map(|s| s.index() as u8));
         out.push(u8::from(mv.promotes()));
     }
-    for (_, notation) in moves {
-        out.extend_from_slice(notation.as_bytes());
-        out.push(SEP);
-    }
+    out.extend_from_slice(texts.as_bytes());
 }
 
 /// The steps of [`Backgammon::play_packed`]: `count` steps, the first two in `low`, the others in
@@ -155,10 +155,24 @@ impl Backgammon {
 }
 
 /// What a draughts game loop asks after each change, packed: whether the game is over (one
-/// byte, 0 or 1), then `moves` (`pack_moves`).
-fn pack_turn(out: &mut Vec<u8>, over: bool, moves: &[(Move, String)]) {
-    out.push(u8::from(over));
-    pack_moves(out, moves);
+/// byte, 0 or 1), then `played` (the move just played with its notation, if any) and the legal
+/// moves of `game` (`pack_moves`): the moves and notations of
+/// [`Game::legal_moves_with_notation`], written without a `String` for each.
+fn pack_turn(game: &crate::draughts::Game, played: Option<(&Move, &str)>) -> f64 {
+    let legal = game.legal_moves();
+    TEXTS.with_borrow_mut(|texts| {
+        texts.clear();
+        if let Some((_, text)) = played {
+            texts.push_str(text);
+            texts.push(SEP as char);
+        }
+        game.position().notate_into(&legal, texts, SEP as char);
+        packed(|out| {
+            out.push(u8::from(game.is_over()));
+            let moves: Vec<&Move> = played.map(|(m, _)| m).into_iter().chain(&legal).collect();
+            pack_moves(out, moves.into_iter(), texts);
+        })
+    })
 }
 
 #[wasm_bindgen]
@@ -166,9 +180,7 @@ impl RussianDraughts {
     /// Whether the game is over and `legalMoves()`, packed (`pack_turn`), in [`OUT`].
     #[wasm_bindgen(js_name = __legalMoves, skip_typescript)]
     pub fn legal_moves_packed(&self) -> f64 {
-        let game = self.game();
-        let moves = game.legal_moves_with_notation();
-        packed(|out| pack_turn(out, game.is_over(), &moves))
+        pack_turn(self.game(), None)
     }
 
     /// `play(notation)`, then whether the game is over and its legal moves, in one crossing:
@@ -178,12 +190,10 @@ impl RussianDraughts {
     /// makes.
     #[wasm_bindgen(js_name = __play, skip_typescript)]
     pub fn play_packed(&mut self, notation: &str) -> JsResult<f64> {
-        let game = self.game_mut();
-        let mv = game.play(notation).map_err(js_err)?;
-        let played = game.history().last().map(|p| p.notation.clone()).unwrap_or_default();
-        let mut moves = vec![(mv, played)];
-        moves.extend(game.legal_moves_with_notation());
-        Ok(packed(|out| pack_turn(out, game.is_over(), &moves)))
+        let mv = self.game_mut().play(notation).map_err(js_err)?;
+        let game = self.game();
+        let played = game.history().last().map_or("", |p| p.notation.as_str());
+        Ok(pack_turn(game, Some((&mv, played))))
     }
 
     /// Whether the game is over (`outcome() !== null`).
