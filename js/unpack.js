@@ -27,8 +27,28 @@ const ASCII = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
 const short = new Map();
 const SHORT_MAX = 4096;
 
-/** The text of bytes `a` to `e` of `b`, all ASCII; through `short` when it has at most 7. */
+/**
+ * Texts of five characters, letter digit sign letter digit (most draughts moves: 'c3-d4',
+ * 'c3:e5'), by their bytes: a lookup cheaper than `short`'s.
+ */
+const five = new Array(8 * 8 * 2 * 8 * 8);
+
+/** The text of bytes `a` to `e` of `b`, all ASCII; through `five` or `short` when it has at most 7. */
 function ascii(b, a, e) {
+  if (e - a === 5) {
+    const f1 = b[a] - 97;
+    const r1 = b[a + 1] - 49;
+    const sign = b[a + 2];
+    const f2 = b[a + 3] - 97;
+    const r2 = b[a + 4] - 49;
+    if ((f1 | r1 | f2 | r2) >>> 0 < 8 && (sign === 45 || sign === 58)) {
+      const i = (((f1 * 8 + r1) * 2 + (sign === 58 ? 1 : 0)) * 8 + f2) * 8 + r2;
+      let s = five[i];
+      if (s === undefined)
+        s = five[i] = ASCII[b[a]] + ASCII[b[a + 1]] + ASCII[sign] + ASCII[b[a + 3]] + ASCII[b[a + 4]];
+      return s;
+    }
+  }
   if (e - a <= 7) {
     let key = 0;
     for (let i = a; i < e; i++) key = key * 128 + b[i];
@@ -115,7 +135,12 @@ function dropOnChange(proto, pure) {
     const wrapped = {
       [name](...args) {
         this[CACHE] = undefined;
-        return method.apply(this, args);
+        try {
+          return method.apply(this, args);
+        } finally {
+          // also after: whatever the caller's getters did while the arguments were read
+          this[CACHE] = undefined;
+        }
       },
     }[name];
     Object.defineProperty(proto, key, { ...d, value: wrapped });
@@ -126,7 +151,11 @@ function dropOnChange(proto, pure) {
 const dropping = (method) =>
   function (...args) {
     this[CACHE] = undefined;
-    return method.apply(this, args);
+    try {
+      return method.apply(this, args);
+    } finally {
+      this[CACHE] = undefined;
+    }
   };
 
 // The two words of packed steps, set by packSteps.
@@ -231,8 +260,9 @@ export function install(Backgammon, RussianDraughts) {
 
   // A Backgammon keeps the index of its phase: { phase }.
   bg.play = function play(steps) {
-    this[CACHE] = undefined;
     const n = typeof steps === 'string' ? -1 : packSteps(steps);
+    // after packSteps, which runs the caller's getters (they may call this object)
+    this[CACHE] = undefined;
     if (n < 0) return eager.backgammonPlay.call(this, steps);
     this[CACHE] = { phase: packed.playSteps.call(this, n, low >>> 0, high >>> 0) };
   };
@@ -286,8 +316,12 @@ export function install(Backgammon, RussianDraughts) {
         for (let j = 0; j < k; j++) path[j] = squares[b[at++]];
       }
       const c = b[at++];
-      const captured = new Array(c);
-      for (let j = 0; j < c; j++) captured[j] = squares[b[at++]];
+      let captured;
+      if (c === 0) captured = [];
+      else {
+        captured = new Array(c);
+        for (let j = 0; j < c; j++) captured[j] = squares[b[at++]];
+      }
       out[i - first] = { notation: '', from, to, path, captured, promotes: b[at++] === 1 };
     }
     // the notations, each followed by SEP

@@ -157,7 +157,7 @@ impl Backgammon {
 /// What a draughts game loop asks after each change, packed: whether the game is over (one
 /// byte, 0 or 1), then `played` (the move just played with its notation, if any) and the legal
 /// moves of `game` (`pack_moves`): the moves and notations of
-/// [`Game::legal_moves_with_notation`], written without a `String` for each.
+/// [`crate::draughts::Game::legal_moves_with_notation`], written without a `String` for each.
 fn pack_turn(game: &crate::draughts::Game, played: Option<(&Move, &str)>) -> f64 {
     let legal = game.legal_moves();
     TEXTS.with_borrow_mut(|texts| {

@@ -276,3 +276,32 @@ test('most states of the random games above load again from their saves (the fre
   assert.ok(refused < 1500, `${refused} saves did not load: ${[...unloadable.keys()].join('; ')}`);
   if (refused) console.log(`saves that did not load again: ${json([...unloadable])}`);
 });
+
+test('backgammon: a getter of the steps that changes the game leaves no stale answer', () => {
+  for (let seed = 1; seed <= 20; seed++) {
+    const g = new Backgammon({ seed });
+    while (g.phase() !== 'move') g.roll();
+    const plays = g.legalPlays();
+    if (plays.length === 0 || plays[0].steps.length === 0) continue;
+    const [first, ...rest] = plays[0].steps;
+    let calls = 0;
+    const sneaky = {
+      get from() {
+        // the first read: make a step, and then ask the phase (which keeps it)
+        if (calls++ === 0) {
+          const s = g.legalSteps()[0];
+          if (s) g.step(s.from, s.to);
+          g.phase();
+        }
+        return first.from;
+      },
+      to: first.to,
+      die: first.die,
+      hit: first.hit,
+    };
+    const result = attempt(g, (x) => x.play([sneaky, ...rest]));
+    assert.ok(calls > 0);
+    checkBackgammon(g, `seed ${seed}: play with a sneaky getter (${result})`);
+    g.free();
+  }
+});
