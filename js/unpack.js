@@ -352,7 +352,11 @@ export function install(Backgammon, RussianDraughts) {
     let bytes = c?.bytes;
     if (bytes === undefined || bytes.length < len) bytes = new Uint8Array(Math.max(256, len * 2));
     bytes.set(view.subarray(start, start + len));
-    if (c === undefined) return (game[CACHE] = { over: bytes[0], bytes, len, first });
+    if (c === undefined) {
+      const kept = { over: bytes[0], bytes, len, first };
+      game[CACHE] = kept;
+      return kept;
+    }
     c.over = bytes[0];
     c.bytes = bytes;
     c.len = len;
