@@ -121,7 +121,7 @@ fn unpack_steps(count: u32, low: u32, high: u32) -> Option<Vec<Step>> {
 
 #[wasm_bindgen]
 impl Backgammon {
-    /// `legalPlays()` packed (`pack_plays`), in [`OUT`] ([`packed`]).
+    /// `legalPlays()` packed (`pack_plays`), in the shared buffer (`packed`).
     #[wasm_bindgen(js_name = __legalPlays, skip_typescript)]
     pub fn legal_plays_packed(&self) -> f64 {
         let plays = self.game().legal_plays();
@@ -177,17 +177,17 @@ fn pack_turn(game: &crate::draughts::Game, played: Option<(&Move, &str)>) -> f64
 
 #[wasm_bindgen]
 impl RussianDraughts {
-    /// Whether the game is over and `legalMoves()`, packed (`pack_turn`), in [`OUT`].
+    /// Whether the game is over and `legalMoves()`, packed (`pack_turn`), in the shared buffer (`packed`).
     #[wasm_bindgen(js_name = __legalMoves, skip_typescript)]
     pub fn legal_moves_packed(&self) -> f64 {
         pack_turn(self.game(), None)
     }
 
     /// `play(notation)`, then whether the game is over and its legal moves, in one crossing:
-    /// packed (`pack_turn`) as the move played followed by the legal moves after it, in [`OUT`].
-    /// js/unpack.js passes only strings (the glue's `play` reports anything else); the text is
-    /// copied in by the glue, without the call back into JS that reading a `JsValue` as a string
-    /// makes.
+    /// packed (`pack_turn`) as the move played followed by the legal moves after it, in the
+    /// shared buffer (`packed`). js/unpack.js passes only strings (the glue's `play` reports
+    /// anything else); the text is copied in by the glue, without the call back into JS that
+    /// reading a `JsValue` as a string makes.
     #[wasm_bindgen(js_name = __play, skip_typescript)]
     pub fn play_packed(&mut self, notation: &str) -> JsResult<f64> {
         let mv = self.game_mut().play(notation).map_err(js_err)?;
@@ -203,7 +203,7 @@ impl RussianDraughts {
     }
 
     /// The module's memory, where js/unpack.js reads the packed results of both classes
-    /// ([`packed`]).
+    /// (`packed`).
     #[wasm_bindgen(js_name = __memory, skip_typescript)]
     pub fn memory() -> JsValue {
         wasm_bindgen::memory()
