@@ -5,6 +5,14 @@
 // crossing of the boundary per call instead of one per field. The engine still computes every
 // value; this file only reads the buffer. `install` is called by each entry on its own module's
 // classes: index.js (and so node.js) on the full module's, rules.js on the rules module's.
+//
+// The packed results lie in one buffer of the module's memory, read here through a view of it
+// (no copy, no ArrayBuffer per call). The mutating hot calls also bring what a loop asks next:
+// the phase after a backgammon roll() or play(), whether a draughts game is over and its legal
+// moves after play(). They are kept on the object (under CACHE) and dropped by every other
+// method of the class but the read-only ones named in PURE: a method not listed there (one added
+// later too) counts as changing the game. tests/js/cache.test.mjs checks the kept answers against
+// a fresh object after each mutating call of both classes.
 
 /** The methods of the bare glue of each module installed, by its Backgammon class (tests compare with them). */
 export const eagerOf = new Map();
@@ -15,33 +23,140 @@ const SEP = '\n';
 /** One-character strings of the ASCII codes. */
 const ASCII = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
 
+/** Short texts (up to 7 ASCII characters: most draughts moves) by their bytes, made once each. */
+const short = new Map();
+const SHORT_MAX = 4096;
+
 /**
- * The texts of a packed list, from byte `at` to the end, split at SEP. A short list (a few
- * draughts moves) is read here, character by character, which costs less than a TextDecoder
- * call when it is ASCII (notation always is); anything else goes through the decoder (one call
- * for the whole list).
+ * Texts of five characters, letter digit sign letter digit (most draughts moves: 'c3-d4',
+ * 'c3:e5'), by their bytes: a lookup cheaper than `short`'s.
  */
-function texts(b, at) {
-  if (b.length - at <= 64) {
-    const out = [];
-    let s = '';
-    let i = at;
-    for (; i < b.length && b[i] < 128; i++) {
-      if (b[i] === 10) {
-        out.push(s);
-        s = '';
-      } else s += ASCII[b[i]];
+const five = new Array(8 * 8 * 2 * 8 * 8);
+
+/** The text of bytes `a` to `e` of `b`, all ASCII; through `five` or `short` when it has at most 7. */
+function ascii(b, a, e) {
+  if (e - a === 5) {
+    const f1 = b[a] - 97;
+    const r1 = b[a + 1] - 49;
+    const sign = b[a + 2];
+    const f2 = b[a + 3] - 97;
+    const r2 = b[a + 4] - 49;
+    if ((f1 | r1 | f2 | r2) >>> 0 < 8 && (sign === 45 || sign === 58)) {
+      const i = (((f1 * 8 + r1) * 2 + (sign === 58 ? 1 : 0)) * 8 + f2) * 8 + r2;
+      let s = five[i];
+      if (s === undefined)
+        s = five[i] = ASCII[b[a]] + ASCII[b[a + 1]] + ASCII[sign] + ASCII[b[a + 3]] + ASCII[b[a + 4]];
+      return s;
     }
-    if (i === b.length) {
-      out.push(s);
+  }
+  if (e - a <= 7) {
+    let key = 0;
+    for (let i = a; i < e; i++) key = key * 128 + b[i];
+    key = key * 8 + (e - a);
+    let s = short.get(key);
+    if (s === undefined) {
+      s = '';
+      for (let i = a; i < e; i++) s += ASCII[b[i]];
+      if (short.size < SHORT_MAX) short.set(key, s);
+    }
+    return s;
+  }
+  let s = '';
+  for (let i = a; i < e; i++) s += ASCII[b[i]];
+  return s;
+}
+
+/**
+ * The texts of a packed list, from byte `at` to `end`, split at SEP. A short list (a few draughts
+ * moves) is read here, which costs less than a TextDecoder call when it is ASCII (notation always
+ * is); anything else goes through the decoder (one call for the whole list).
+ */
+function texts(b, at, end) {
+  if (end - at <= 96) {
+    const out = [];
+    let i = at;
+    let start = at;
+    for (; i < end && b[i] < 128; i++) {
+      if (b[i] === 10) {
+        out.push(ascii(b, start, i));
+        start = i + 1;
+      }
+    }
+    if (i === end) {
+      out.push(ascii(b, start, end));
       return out;
     }
   }
-  return decoder.decode(b.subarray(at)).split(SEP);
+  return decoder.decode(b.subarray(at, end)).split(SEP);
 }
 
-/** The count at the start of a packed list (u32, little-endian). */
-const count = (b) => (b[0] | (b[1] << 8) | (b[2] << 16) | (b[3] << 24)) >>> 0;
+/** The count at byte `at` of a packed list (u32, little-endian). */
+const count = (b, at) => (b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (b[at + 3] << 24)) >>> 0;
+
+/** The answers kept on an object (see the top of this file). */
+const CACHE = Symbol('tabla.cache');
+
+/**
+ * The read-only methods of each class: they leave the answers kept. Every other method drops
+ * them (a safe default: a method wrongly missing here only costs a crossing).
+ */
+export const PURE = {
+  backgammon: [
+    'phase',
+    'legalPlays',
+    'state',
+    'outcome',
+    'positionId',
+    'gnubgId',
+    'matchId',
+    'xgid',
+    'setup',
+    'toJSON',
+    'isLegal',
+    'clone',
+    'legalSteps',
+    'destinations',
+    'resignKinds',
+    'resigner',
+  ],
+  draughts: ['legalMoves', 'outcome', 'state', 'fen', 'pdn', 'toJSON', 'isLegal', 'clone', 'perft'],
+};
+
+/** Makes every method of `proto` but `pure` (and the constructor) drop the answers kept. */
+function dropOnChange(proto, pure) {
+  for (const key of Reflect.ownKeys(proto)) {
+    // the packed readers are called only by the methods below, which set the answers themselves
+    const packedReader = typeof key === 'string' && key.startsWith('__') && key !== '__destroy_into_raw';
+    if (key === 'constructor' || packedReader || pure.includes(key)) continue;
+    const d = Object.getOwnPropertyDescriptor(proto, key);
+    if (typeof d.value !== 'function') continue;
+    const method = d.value;
+    const name = typeof key === 'string' ? key : method.name;
+    const wrapped = {
+      [name](...args) {
+        this[CACHE] = undefined;
+        try {
+          return method.apply(this, args);
+        } finally {
+          // also after: whatever the caller's getters did while the arguments were read
+          this[CACHE] = undefined;
+        }
+      },
+    }[name];
+    Object.defineProperty(proto, key, { ...d, value: wrapped });
+  }
+}
+
+/** A glue method that drops the answers kept before it runs (for `eagerOf`, whose mutators tests call). */
+const dropping = (method) =>
+  function (...args) {
+    this[CACHE] = undefined;
+    try {
+      return method.apply(this, args);
+    } finally {
+      this[CACHE] = undefined;
+    }
+  };
 
 // The two words of packed steps, set by packSteps.
 let low = 0;
@@ -87,11 +202,11 @@ export function install(Backgammon, RussianDraughts) {
   const ru = RussianDraughts.prototype;
   const eager = {
     legalPlays: bg.legalPlays,
-    backgammonPlay: bg.play,
-    roll: bg.roll,
+    backgammonPlay: dropping(bg.play),
+    roll: dropping(bg.roll),
     phase: bg.phase,
     legalMoves: ru.legalMoves,
-    draughtsPlay: ru.play,
+    draughtsPlay: dropping(ru.play),
     outcome: ru.outcome,
   };
   eagerOf.set(Backgammon, eager);
@@ -104,12 +219,29 @@ export function install(Backgammon, RussianDraughts) {
     play: ru.__play,
     isOver: ru.__isOver,
   };
+  dropOnChange(bg, PURE.backgammon);
+  dropOnChange(ru, PURE.draughts);
+
+  // The module's memory (asked on first use: the module may not be initialised yet) and a
+  // view of it, made again when the memory has grown.
+  let memory;
+  let view = new Uint8Array(0);
+  /** The packed result `r` (its address plus its length times 2^32): sets `view`, returns its first byte. */
+  const locate = (r) => {
+    memory ??= RussianDraughts.__memory();
+    if (view.buffer !== memory.buffer) view = new Uint8Array(memory.buffer);
+    return r % 4294967296;
+  };
+  const lengthOf = (r) => Math.floor(r / 4294967296);
 
   bg.legalPlays = function legalPlays() {
-    const b = packed.legalPlays.call(this);
-    const n = count(b);
+    const r = packed.legalPlays.call(this);
+    const start = locate(r);
+    const end = start + lengthOf(r);
+    const b = view;
+    const n = count(b, start);
     const plays = new Array(n);
-    let at = 4;
+    let at = start + 4;
     for (let i = 0; i < n; i++) {
       const k = b[at++];
       const steps = new Array(k);
@@ -118,7 +250,7 @@ export function install(Backgammon, RussianDraughts) {
       }
       plays[i] = { notation: '', positionId: '', steps };
     }
-    const t = texts(b, at);
+    const t = texts(b, at, end);
     for (let i = 0; i < n; i++) {
       plays[i].notation = t[2 * i];
       plays[i].positionId = t[2 * i + 1];
@@ -126,21 +258,28 @@ export function install(Backgammon, RussianDraughts) {
     return plays;
   };
 
+  // A Backgammon keeps the index of its phase: { phase }.
   bg.play = function play(steps) {
     const n = typeof steps === 'string' ? -1 : packSteps(steps);
+    // after packSteps, which runs the caller's getters (they may call this object)
+    this[CACHE] = undefined;
     if (n < 0) return eager.backgammonPlay.call(this, steps);
-    return packed.playSteps.call(this, n, low >>> 0, high >>> 0);
+    this[CACHE] = { phase: packed.playSteps.call(this, n, low >>> 0, high >>> 0) };
   };
 
   bg.roll = function roll() {
+    this[CACHE] = undefined;
     const r = packed.roll.call(this);
-    return [r & 255, r >>> 8];
+    this[CACHE] = { phase: r >>> 16 };
+    return [r & 255, (r >>> 8) & 255];
   };
 
   /** Each phase's name by its index, learnt from the glue's phase() the first time it is seen. */
   const phases = [];
   bg.phase = function phase() {
-    const i = packed.phase.call(this);
+    let c = this[CACHE];
+    if (c === undefined) c = this[CACHE] = { phase: packed.phase.call(this) };
+    const i = c.phase;
     if (phases[i] === undefined) phases[i] = eager.phase.call(this);
     return phases[i];
   };
@@ -148,39 +287,110 @@ export function install(Backgammon, RussianDraughts) {
   /** The square names by index (from the module, on first use: it may not be initialised yet). */
   let squares;
 
-  /** The moves of a packed draughts list. */
-  function moves(b) {
+  /**
+   * Moves `first` to `stop` (exclusive) of a packed draughts list (`pack_turn`) in `b` from
+   * `start` to `end` (`__play` puts the move played first, then the legal moves).
+   */
+  function moves(b, start, end, first, stop) {
     squares ??= RussianDraughts.__squares().split(' ');
-    const n = count(b);
-    const out = new Array(n);
-    let at = 4;
+    const n = count(b, start + 1);
+    if (stop > n) stop = n;
+    const out = new Array(stop - first);
+    let at = start + 5;
     for (let i = 0; i < n; i++) {
+      const k = b[at + 2];
+      if (i < first || i >= stop) {
+        at += 3 + k;
+        at += 2 + b[at];
+        continue;
+      }
       const from = squares[b[at]];
       const to = squares[b[at + 1]];
-      const k = b[at + 2];
       at += 3;
-      const path = new Array(k);
-      for (let j = 0; j < k; j++) path[j] = squares[b[at++]];
+      let path;
+      if (k === 2) {
+        path = [squares[b[at]], squares[b[at + 1]]];
+        at += 2;
+      } else {
+        path = new Array(k);
+        for (let j = 0; j < k; j++) path[j] = squares[b[at++]];
+      }
       const c = b[at++];
-      const captured = new Array(c);
-      for (let j = 0; j < c; j++) captured[j] = squares[b[at++]];
-      out[i] = { notation: '', from, to, path, captured, promotes: b[at++] === 1 };
+      let captured;
+      if (c === 0) captured = [];
+      else {
+        captured = new Array(c);
+        for (let j = 0; j < c; j++) captured[j] = squares[b[at++]];
+      }
+      out[i - first] = { notation: '', from, to, path, captured, promotes: b[at++] === 1 };
     }
-    const t = texts(b, at);
-    for (let i = 0; i < n; i++) out[i].notation = t[i];
+    // the notations, each followed by SEP
+    let i = 0;
+    let a = at;
+    let ascii7 = true;
+    for (let j = at; j < end && i < stop; j++) {
+      const x = b[j];
+      if (x !== 10) {
+        if (x >= 128) ascii7 = false;
+        continue;
+      }
+      if (i >= first) out[i - first].notation = ascii7 ? ascii(b, a, j) : decoder.decode(b.subarray(a, j));
+      i++;
+      a = j + 1;
+      ascii7 = true;
+    }
     return out;
   }
 
+  // A RussianDraughts keeps whether its game is over and, when known, the packed turn (a copy
+  // of the module's buffer: later calls on other objects reuse that): { over, bytes, first }.
+  /** Keeps the packed turn `r` on `game`, skipping `first` moves. */
+  function keep(game, r, first) {
+    const start = locate(r);
+    const len = lengthOf(r);
+    const c = game[CACHE];
+    let bytes = c?.bytes;
+    if (bytes === undefined || bytes.length < len) bytes = new Uint8Array(Math.max(256, len * 2));
+    bytes.set(view.subarray(start, start + len));
+    if (c === undefined) {
+      const kept = { over: bytes[0], bytes, len, first };
+      game[CACHE] = kept;
+      return kept;
+    }
+    c.over = bytes[0];
+    c.bytes = bytes;
+    c.len = len;
+    c.first = first;
+    return c;
+  }
+
   ru.legalMoves = function legalMoves() {
-    return moves(packed.legalMoves.call(this));
+    const c = this[CACHE];
+    if (c === undefined || c.bytes === undefined) {
+      const r = packed.legalMoves.call(this);
+      const start = locate(r);
+      const list = moves(view, start, start + lengthOf(r), 0, Infinity);
+      this[CACHE] = { over: view[start], bytes: undefined, len: 0, first: 0 };
+      return list;
+    }
+    return moves(c.bytes, 0, c.len, c.first, Infinity);
   };
 
   ru.play = function play(notation) {
+    const old = this[CACHE];
+    this[CACHE] = undefined;
     if (typeof notation !== 'string') return eager.draughtsPlay.call(this, notation);
-    return moves(packed.play.call(this, notation))[0];
+    const r = packed.play.call(this, notation);
+    // the buffer of the previous answer is reused for this one
+    this[CACHE] = old;
+    const c = keep(this, r, 1);
+    return moves(c.bytes, 0, c.len, 0, 1)[0];
   };
 
   ru.outcome = function outcome() {
-    return packed.isOver.call(this) ? eager.outcome.call(this) : null;
+    let c = this[CACHE];
+    if (c === undefined)
+      c = this[CACHE] = { over: packed.isOver.call(this) ? 1 : 0, bytes: undefined, len: 0, first: 0 };
+    return c.over === 1 ? eager.outcome.call(this) : null;
   };
 }

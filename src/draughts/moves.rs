@@ -119,15 +119,20 @@ impl Move {
     /// The full path in notation, e.g. `c3-d4` or `c3:e5:g7` (every landing square). The
     /// position-aware short form is [`Position::move_text`](super::Position::move_text).
     pub fn long_text(&self) -> String {
-        let sep = if self.is_capture() { ':' } else { '-' };
         let mut s = String::with_capacity(3 * self.path_len());
+        self.push_long_text(&mut s);
+        s
+    }
+
+    /// Appends [`long_text`](Self::long_text) to `out`.
+    pub fn push_long_text(&self, out: &mut String) {
+        let sep = if self.is_capture() { ':' } else { '-' };
         for (i, sq) in self.path().enumerate() {
             if i > 0 {
-                s.push(sep);
+                out.push(sep);
             }
-            sq.push_name(&mut s);
+            sq.push_name(out);
         }
-        s
     }
 }
 

@@ -9,9 +9,20 @@
 //! JS). The engine computes the same values as for the eager methods (the same engine calls);
 //! tests/js/speed-paths.test.mjs checks that the objects built from them equal the eager ones.
 //!
+//! The lists are packed into one buffer of the module's memory, reused by every call ([`OUT`]):
+//! js/unpack.js reads them there through a view of the memory (`__memory`), so a call allocates
+//! neither a `Vec` to hand over nor a JS `ArrayBuffer` to copy it into (the copies and their
+//! garbage cost more than the decoding). The mutating hot calls also answer what a game loop asks
+//! next, in the same crossing: the phase after a backgammon `roll()` or `play()`, whether the
+//! draughts game is over and its legal moves after `play()`. js/unpack.js keeps these answers on
+//! the object and drops them on every call that could change the game
+//! (tests/js/cache.test.mjs checks them against a fresh object after each such call).
+//!
 //! These methods are hidden from the TypeScript declarations: the documented methods are the
 //! contract, and without `js/unpack.js` (the bare wasm-bindgen glue) they still give the eager
 //! results.
+
+use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 
@@ -28,12 +39,31 @@ const STEP_BITS: u32 = 14;
 /// The most steps [`Backgammon::play_packed`] carries (a play of doubles has four).
 const MAX_PACKED_STEPS: u32 = 4;
 
+thread_local! {
+    /// The notations of a packed draughts list, written before it is packed (its capacity kept,
+    /// as [`OUT`]'s).
+    static TEXTS: RefCell<String> = const { RefCell::new(String::new()) };
+    /// The packed result of the last call, read by js/unpack.js before its next call into the
+    /// module (the module runs on one thread, and no packed call calls back into JS). Its
+    /// capacity is kept, so a game loop's calls do not allocate it again.
+    static OUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Fills [`OUT`] with `fill` and says where it lies: its address plus its length times 2^32, a
+/// whole number below 2^53 (an address below 2^32 on wasm32, a length below 2^21: the longest
+/// list, a play of doubles in acey-deucey, is a few hundred plays of under 60 bytes).
+fn packed(fill: impl FnOnce(&mut Vec<u8>)) -> f64 {
+    OUT.with_borrow_mut(|out| {
+        out.clear();
+        fill(out);
+        (out.as_ptr() as usize as f64) + (out.len() as f64) * 4_294_967_296.0
+    })
+}
+
 /// Plays as bytes: the play count (u32, little-endian); each play's step count and its steps,
 /// four bytes each (from, to, die, hit 0 or 1); then each play's notation and Position ID, every
 /// text followed by [`SEP`].
-fn pack_plays(plays: &[PlayInfo]) -> Vec<u8> {
-    let texts: usize = plays.iter().map(|p| p.notation.len() + p.position_id.len() + 2).sum();
-    let mut out = Vec::with_capacity(4 + plays.len() * 17 + texts);
+fn pack_plays(out: &mut Vec<u8>, plays: &[PlayInfo]) {
     out.extend_from_slice(&(plays.len() as u32).to_le_bytes());
     for p in plays {
         out.push(p.steps.len() as u8);
@@ -47,18 +77,15 @@ fn pack_plays(plays: &[PlayInfo]) -> Vec<u8> {
         out.extend_from_slice(p.position_id.as_bytes());
         out.push(SEP);
     }
-    out
 }
 
 /// Draughts moves as bytes: the move count (u32, little-endian); for each move its start and end
 /// square, the path's length and squares, the captures' count and squares (square indexes, a1 =
-/// 0 as in [`Square::ALL`]) and whether it promotes (0 or 1); then each move's notation followed
-/// by [`SEP`].
-fn pack_moves(moves: &[(Move, String)]) -> Vec<u8> {
-    let texts: usize = moves.iter().map(|(_, n)| n.len() + 1).sum();
-    let mut out = Vec::with_capacity(4 + moves.len() * 8 + texts);
+/// 0 as in [`Square::ALL`]) and whether it promotes (0 or 1); then `texts`, each move's notation
+/// followed by [`SEP`].
+fn pack_moves<'a>(out: &mut Vec<u8>, moves: impl ExactSizeIterator<Item = &'a Move>, texts: &str) {
     out.extend_from_slice(&(moves.len() as u32).to_le_bytes());
-    for (mv, _) in moves {
+    for mv in moves {
         out.push(mv.from().index() as u8);
         out.push(mv.to().index() as u8);
         out.push(mv.path_len() as u8);
@@ -67,11 +94,7 @@ fn pack_moves(moves: &[(Move, String)]) -> Vec<u8> {
         out.extend(mv.captures().map(|s| s.index() as u8));
         out.push(u8::from(mv.promotes()));
     }
-    for (_, notation) in moves {
-        out.extend_from_slice(notation.as_bytes());
-        out.push(SEP);
-    }
-    out
+    out.extend_from_slice(texts.as_bytes());
 }
 
 /// The steps of [`Backgammon::play_packed`]: `count` steps, the first two in `low`, the others in
@@ -98,10 +121,11 @@ fn unpack_steps(count: u32, low: u32, high: u32) -> Option<Vec<Step>> {
 
 #[wasm_bindgen]
 impl Backgammon {
-    /// `legalPlays()` packed (`pack_plays`).
+    /// `legalPlays()` packed (`pack_plays`), in the shared buffer (`packed`).
     #[wasm_bindgen(js_name = __legalPlays, skip_typescript)]
-    pub fn legal_plays_packed(&self) -> Vec<u8> {
-        pack_plays(&self.game().legal_plays())
+    pub fn legal_plays_packed(&self) -> f64 {
+        let plays = self.game().legal_plays();
+        packed(|out| pack_plays(out, &plays))
     }
 
     /// `phase()` as the index of the engine's phase (js/unpack.js names each index once, by
@@ -111,46 +135,78 @@ impl Backgammon {
         self.game().phase() as u8
     }
 
-    /// `roll()` packed: the first die in the low byte, the second in the next.
+    /// `roll()` packed: the first die in the low byte, the second in the next, and the phase
+    /// after the roll (`__phase`) in the third.
     #[wasm_bindgen(js_name = __roll, skip_typescript)]
     pub fn roll_packed(&mut self) -> JsResult<u32> {
         let [a, b] = self.game_mut().roll().map_err(js_err)?;
-        Ok(u32::from(a) | u32::from(b) << 8)
+        Ok(u32::from(a) | u32::from(b) << 8 | u32::from(self.phase_index()) << 16)
     }
 
     /// `play(steps)` with the steps packed (`unpack_steps`): the same engine call as `play`
-    /// makes with steps read from JS.
+    /// makes with steps read from JS. Returns the phase after the play (`__phase`).
     #[wasm_bindgen(js_name = __playSteps, skip_typescript)]
-    pub fn play_packed(&mut self, count: u32, low: u32, high: u32) -> JsResult<()> {
+    pub fn play_packed(&mut self, count: u32, low: u32, high: u32) -> JsResult<u8> {
         let steps = unpack_steps(count, low, high)
             .ok_or_else(|| super::bad_arg(&format!("at most {MAX_PACKED_STEPS} packed steps, not {count}")))?;
-        self.game_mut().play_steps(&steps).map_err(js_err)
+        self.game_mut().play_steps(&steps).map_err(js_err)?;
+        Ok(self.phase_index())
     }
+}
+
+/// What a draughts game loop asks after each change, packed: whether the game is over (one
+/// byte, 0 or 1), then `played` (the move just played with its notation, if any) and the legal
+/// moves of `game` (`pack_moves`): the moves and notations of
+/// [`crate::draughts::Game::legal_moves_with_notation`], written without a `String` for each.
+fn pack_turn(game: &crate::draughts::Game, played: Option<(&Move, &str)>) -> f64 {
+    let legal = game.legal_moves();
+    TEXTS.with_borrow_mut(|texts| {
+        texts.clear();
+        if let Some((_, text)) = played {
+            texts.push_str(text);
+            texts.push(SEP as char);
+        }
+        game.position().notate_into(&legal, texts, SEP as char);
+        packed(|out| {
+            out.push(u8::from(game.is_over()));
+            let moves: Vec<&Move> = played.map(|(m, _)| m).into_iter().chain(&legal).collect();
+            pack_moves(out, moves.into_iter(), texts);
+        })
+    })
 }
 
 #[wasm_bindgen]
 impl RussianDraughts {
-    /// `legalMoves()` packed (`pack_moves`).
+    /// Whether the game is over and `legalMoves()`, packed (`pack_turn`), in the shared buffer (`packed`).
     #[wasm_bindgen(js_name = __legalMoves, skip_typescript)]
-    pub fn legal_moves_packed(&self) -> Vec<u8> {
-        pack_moves(&self.game().legal_moves_with_notation())
+    pub fn legal_moves_packed(&self) -> f64 {
+        pack_turn(self.game(), None)
     }
 
-    /// `play(notation)`: the move played, packed as a list of one (`pack_moves`). js/unpack.js
-    /// passes only strings (the glue's `play` reports anything else); the text is copied in by
-    /// the glue, without the call back into JS that reading a `JsValue` as a string makes.
+    /// `play(notation)`, then whether the game is over and its legal moves, in one crossing:
+    /// packed (`pack_turn`) as the move played followed by the legal moves after it, in the
+    /// shared buffer (`packed`). js/unpack.js passes only strings (the glue's `play` reports
+    /// anything else); the text is copied in by the glue, without the call back into JS that
+    /// reading a `JsValue` as a string makes.
     #[wasm_bindgen(js_name = __play, skip_typescript)]
-    pub fn play_packed(&mut self, notation: &str) -> JsResult<Vec<u8>> {
-        let game = self.game_mut();
-        let mv = game.play(notation).map_err(js_err)?;
-        let played = game.history().last().map(|p| p.notation.clone()).unwrap_or_default();
-        Ok(pack_moves(&[(mv, played)]))
+    pub fn play_packed(&mut self, notation: &str) -> JsResult<f64> {
+        let mv = self.game_mut().play(notation).map_err(js_err)?;
+        let game = self.game();
+        let played = game.history().last().map_or("", |p| p.notation.as_str());
+        Ok(pack_turn(game, Some((&mv, played))))
     }
 
     /// Whether the game is over (`outcome() !== null`).
     #[wasm_bindgen(js_name = __isOver, skip_typescript)]
     pub fn is_over(&self) -> bool {
         self.game().is_over()
+    }
+
+    /// The module's memory, where js/unpack.js reads the packed results of both classes
+    /// (`packed`).
+    #[wasm_bindgen(js_name = __memory, skip_typescript)]
+    pub fn memory() -> JsValue {
+        wasm_bindgen::memory()
     }
 
     /// The names of the 32 squares in index order, separated by spaces (the names of the
@@ -205,7 +261,8 @@ mod tests {
             },
             PlayInfo { notation: String::new(), position_id: "x".into(), steps: vec![] },
         ];
-        let b = pack_plays(&plays);
+        let mut b = Vec::new();
+        pack_plays(&mut b, &plays);
         assert_eq!(&b[..4], &2u32.to_le_bytes());
         assert_eq!(&b[4..14], &[2, 24, 18, 6, 0, 13, 11, 2, 1, 0]);
         assert_eq!(std::str::from_utf8(&b[14..]).unwrap(), "24/18 13/11\n4HPwATDgc/ABMA\n\nx\n");
