@@ -385,6 +385,31 @@ fn bg_resign_declined_play_goes_on_where_it_stopped() {
     assert_eq!(g.decline_resignation().unwrap_err().code(), "wrong-phase");
 }
 
+/// A resignation offered in the middle of a play keeps the play's steps (for a declined offer):
+/// its save loads again, waiting for the answer with those steps, and either answer goes on.
+#[test]
+fn bg_resign_offered_mid_move_survives_a_save() {
+    let mut g = Game::with_seed(Options::new(Variant::Backgammon), 4);
+    g.set_dice(3, 1).unwrap();
+    g.step(8, 5).unwrap();
+    g.resign(OutcomeKind::Single).unwrap();
+    let json = g.to_json();
+    let mut back = Game::from_json(&json).unwrap();
+    assert_eq!(back.to_json(), json);
+    assert_eq!((back.phase(), back.steps().len()), (Phase::Resignation, 1));
+    back.decline_resignation().unwrap();
+    back.step(6, 5).unwrap();
+    back.confirm().unwrap();
+    assert_eq!((back.phase(), back.turn()), (Phase::Roll, Player::Black));
+    let mut accepted = Game::from_json(&json).unwrap();
+    accepted.accept_resignation().unwrap();
+    assert_eq!(accepted.phase(), Phase::GameOver);
+    // and after the decline, with the steps still unfinished
+    g.decline_resignation().unwrap();
+    let back = Game::from_json(&g.to_json()).unwrap();
+    assert_eq!((back.phase(), back.steps().len()), (Phase::Move, 1));
+}
+
 #[test]
 fn bg_resign_table_kinds_are_the_table_multipliers() {
     for (kind, points) in

@@ -206,6 +206,26 @@ fn ru_touch_move_option() {
     assert!(matches!(g.touch(sq("e5")), Err(GameError::CannotTouch { .. })));
 }
 
+/// A game that ends (resignation, agreed draw) with a piece touched under touch-move saves and
+/// loads again, the piece still touched.
+#[test]
+fn ru_touch_move_touched_piece_survives_the_end_of_the_game_in_a_save() {
+    let opts = GameOptions { touch_move: true, ..GameOptions::default() };
+    for end in ["resign", "draw"] {
+        let mut g = Game::new(opts);
+        g.play("c3-d4").unwrap();
+        g.touch(sq("f6")).unwrap();
+        match end {
+            "resign" => g.resign(Color::Black).unwrap(),
+            _ => g.agree_draw().unwrap(),
+        }
+        let json = g.to_json();
+        let back = Game::from_json(&json).unwrap_or_else(|e| panic!("{end}: {e}"));
+        assert_eq!(back.to_json(), json, "{end}");
+        assert_eq!((back.touched(), back.outcome()), (Some(sq("f6")), g.outcome()), "{end}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // 2.3 End
 

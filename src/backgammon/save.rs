@@ -315,7 +315,19 @@ impl Game {
             SavedDice::Seeded { seed } => Some(SeededDice::new(seed)),
             _ => None,
         };
+        // BG-RESIGN: the steps of an unfinished play are kept while a resignation offered in
+        // the middle of it waits for an answer, and they were made before the offer: a record
+        // ending in that offer replays them before it.
+        let offer_last = save.phase == Phase::Resignation
+            && !save.steps.is_empty()
+            && matches!(save.record.last(), Some(Action::Resign { .. }));
+        let steps_at = if offer_last { save.record.len() - 1 } else { save.record.len() };
         for (index, action) in save.record.iter().enumerate() {
+            if index == steps_at {
+                for st in &save.steps {
+                    game.step_die(st.from, st.die).map_err(|error| SaveError::Replay { index, error })?;
+                }
+            }
             if let Some(src) = seeded.as_mut() {
                 let drawn = match action {
                     Action::OpeningRoll { white, black, set: false } => Some(([*white, *black], 2)),
@@ -332,9 +344,11 @@ impl Game {
             }
             game.apply_action(action).map_err(|error| SaveError::Replay { index, error })?;
         }
-        let index = save.record.len();
-        for st in &save.steps {
-            game.step_die(st.from, st.die).map_err(|error| SaveError::Replay { index, error })?;
+        if steps_at == save.record.len() {
+            let index = save.record.len();
+            for st in &save.steps {
+                game.step_die(st.from, st.die).map_err(|error| SaveError::Replay { index, error })?;
+            }
         }
         let source = match (save.dice.clone(), seeded) {
             (SavedDice::Seeded { seed }, Some(src)) => GameDice { source: Dice::Seeded(src), seed: Some(seed) },

@@ -161,6 +161,12 @@ impl Game {
             game.play(mv).map_err(|error| SaveError::Replay { index, error })?;
         }
         game.set_options(save.options);
+        // A piece touched (RU-TOUCH-MOVE) stays touched when the game then ends by agreement
+        // or resignation: it was touched while the game was on, so it is touched before.
+        if let Some(t) = &save.touched {
+            let sq = Square::parse(t).ok_or(SaveError::Inconsistent { field: "touched piece" })?;
+            game.touch(sq).map_err(|_| SaveError::Inconsistent { field: "touched piece" })?;
+        }
         if save.agreed_draw {
             game.agree_draw().map_err(|_| SaveError::Inconsistent { field: "draw agreement" })?;
         }
@@ -176,10 +182,6 @@ impl Game {
             game.record_result(r);
         }
         game.tags = save.tags.clone();
-        if let Some(t) = &save.touched {
-            let sq = Square::parse(t).ok_or(SaveError::Inconsistent { field: "touched piece" })?;
-            game.touch(sq).map_err(|_| SaveError::Inconsistent { field: "touched piece" })?;
-        }
         if game.fen() != save.fen {
             return Err(SaveError::Inconsistent { field: "position" });
         }

@@ -38,8 +38,10 @@ function checkBackgammon(g, what) {
 }
 
 /**
- * Saves that do not load again (known engine faults, outside this test's subject: a resignation
- * offered in the middle of a move, a touched piece under touch-move), by their message.
+ * Saves that did not load again, by their message (there must be none: a resignation offered in
+ * the middle of a move and a touched piece in an ended touch-move game were such faults, fixed in
+ * the engine with tests bg_resign_offered_mid_move_survives_a_save and
+ * ru_touch_move_touched_piece_survives_the_end_of_the_game_in_a_save).
  */
 const unloadable = new Map();
 
@@ -270,11 +272,9 @@ test('the methods that keep the answers are read-only: they leave the game as it
   }
 });
 
-test('most states of the random games above load again from their saves (the fresh-object check ran)', () => {
+test('every state of the random games above loads again from its save (nothing lost on reload)', () => {
   const refused = [...unloadable.values()].reduce((a, b) => a + b, 0);
-  // 4500 backgammon and 3000 draughts checks; the known unloadable saves are a small part
-  assert.ok(refused < 1500, `${refused} saves did not load: ${[...unloadable.keys()].join('; ')}`);
-  if (refused) console.log(`saves that did not load again: ${json([...unloadable])}`);
+  assert.equal(refused, 0, `${refused} saves did not load: ${json([...unloadable])}`);
 });
 
 test('backgammon: a getter of the steps that changes the game leaves no stale answer', () => {
