@@ -11,7 +11,7 @@
 //! rule), and values take it into account (the mover's own extra roll is valued with him on
 //! roll; a 1-2 is worth its best choice of doubles).
 
-use super::eval::{Evaluator, Scoring, Value, finished_value};
+use super::eval::{Evaluator, Probabilities, Scoring, Value, finished_value};
 use super::net::Net;
 use crate::backgammon::turn::{self, TurnPart, next_after};
 use crate::backgammon::{MoveRules, Options, Play, Position};
@@ -247,6 +247,9 @@ impl<'a> Searcher<'a> {
             };
             add(&mut acc, &v, w);
         }
+        // The 21 weighted sums can round a hair outside [0, 1] (a certain win averaging to
+        // 1.0000002); the probabilities are kept consistent as the net's outputs are.
+        acc.probabilities = Probabilities::from_outputs(&acc.probabilities.to_array());
         acc
     }
 
