@@ -58,6 +58,12 @@ const withDeps = (modules, name) => Promise.all(modules).then((m) => m[0][name])
 const BACKGAMMON = {
   id: 'backgammon',
   games: ['backgammon', 'table', 'acey-deucey'],
+  /** A game by link's calls for this kind (the session's game, its next message, whose turn). */
+  link: {
+    game: (session) => session.backgammon(),
+    send: (session, engine) => session.sendBackgammon(engine),
+    turn: (session, engine) => session.turnBackgammon(engine),
+  },
   /** The board's controller class (it brings its geometry and renderer). */
   controller: () =>
     withDeps(
@@ -157,6 +163,11 @@ const BACKGAMMON = {
 const DRAUGHTS = {
   id: 'draughts',
   games: ['russian-draughts'],
+  link: {
+    game: (session) => session.draughts(),
+    send: (session, engine) => session.sendDraughts(engine),
+    turn: (session, engine) => session.turnDraughts(engine),
+  },
   controller: () =>
     withDeps(
       [import('./draughts/controller.js'), import('./draughts/render.js'), import('./draughts/geometry.js')],

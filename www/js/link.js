@@ -6,6 +6,7 @@
 // started or listed, and the board then plays on that module's objects (a session's
 // `backgammon()` / `draughts()`, which only that session can send).
 import { loadFullEngine } from './engine.js';
+import { kindOf } from './games.js';
 import * as store from './storage.js';
 
 const KEY = 'links';
@@ -37,14 +38,12 @@ export function textOf(url) {
   return i < 0 ? null : String(url).slice(i + 3);
 }
 
-/** A draughts game by link (else one of the backgammon family). */
-function isDraughts(session) {
-  return session.state().game === 'russian-draughts';
-}
+/** The link calls of the session's kind of game (games.js). */
+const linkCalls = (session) => kindOf(session.state().game).link;
 
 /** The game as this player sees it, as an engine object (of the full module) for the board. */
 export function gameOf(session) {
-  return isDraughts(session) ? session.draughts() : session.backgammon();
+  return linkCalls(session).game(session);
 }
 
 /**
@@ -76,7 +75,7 @@ export async function invite(game, options) {
 
 /** This player's turn (played on `engine`, the game `gameOf(session)` gave) as the next message: the new link text. */
 export function send(session, engine) {
-  const text = isDraughts(session) ? session.sendDraughts(engine) : session.sendBackgammon(engine);
+  const text = linkCalls(session).send(session, engine);
   keep(session);
   return text;
 }
@@ -103,5 +102,5 @@ export async function open(text) {
 
 /** What this player is to do (the engine says): 'mine', 'send', 'roll-or-double', 'waiting', 'over'. */
 export function turnOf(session, engine) {
-  return isDraughts(session) ? session.turnDraughts(engine) : session.turnBackgammon(engine);
+  return linkCalls(session).turn(session, engine);
 }
