@@ -89,7 +89,7 @@ pub use mat::{MatError, MatHeader, MatImport};
 pub use match_id::{GnubgError, MatchIdError, MatchInfo};
 pub use movegen::{MoveRules, Play, PlaySink, Step};
 pub use notation::{NotationError, format_play};
-pub use position::{Position, Setup, SetupError};
+pub use position::{CHECKERS, Position, Setup, SetupError};
 pub use position_id::PositionIdError;
 pub use save::{Save, SaveError};
 pub use scoring::{Outcome, OutcomeKind};

@@ -397,6 +397,14 @@ impl Backgammon {
         to_js(&Options::new(variant))
     }
 
+    /// How many checkers each side plays with (15 in every variant): on the board, on the bar,
+    /// unentered or borne off, a side's checkers always add up to this. A set-up editor shows the
+    /// checkers it has not placed as borne off.
+    #[wasm_bindgen(js_name = checkersPerSide)]
+    pub fn checkers_per_side() -> u8 {
+        crate::backgammon::CHECKERS
+    }
+
     /// Every option: key, kind (`bool`, `number` with `min`/`max`, `enum` with `values`), the
     /// variants it applies to, whether saves store it, a one-line doc and its default in each
     /// variant (`null`: absent by default). The engine's table, as the UI builds its form from it.

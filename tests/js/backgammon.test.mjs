@@ -171,3 +171,22 @@ test('random games of every variant end with a consistent outcome', () => {
     }
   }
 });
+
+test('checkersPerSide() is the count every side has in each variant: on points, bar, unentered and off', () => {
+  const n = Backgammon.checkersPerSide();
+  assert.equal(n, 15);
+  for (const variant of ['backgammon', 'table', 'acey-deucey']) {
+    const s = new Backgammon({ variant, seed: 3 }).setup();
+    for (const side of ['white', 'black']) {
+      const placed = s[side].reduce((a, b) => a + b, 0) + s.unentered[side];
+      assert.equal(placed, n, `${variant} ${side}`);
+    }
+  }
+  // one checker more than the count is a set-up the engine refuses
+  const s = new Backgammon({ seed: 3 }).setup();
+  s.white[0] += 1;
+  assert.throws(
+    () => Backgammon.fromSetup(s),
+    (e) => e.code === 'setup-too-many',
+  );
+});

@@ -10,9 +10,9 @@ import * as bgGeo from './bg/geometry.js';
 import * as bgRender from './bg/render.js';
 import * as ruGeo from './draughts/geometry.js';
 import * as ruRender from './draughts/render.js';
+import { isGame, kindOf } from './games.js';
 import { SETUP_FRAGMENT } from './link.js';
 
-const BG_GAMES = ['backgammon', 'table', 'acey-deucey'];
 const SIDES = ['white', 'black'];
 /** The cube values and match lengths the controls offer (a presentation choice: the engine checks). */
 const CUBE_VALUES = [1, 2, 4, 8, 16, 32, 64];
@@ -54,8 +54,13 @@ export class PositionEditor {
   get M() {
     return this.hooks.engine();
   }
+  /** The set-up calls of the game's kind (games.js). */
+  get kind() {
+    return kindOf(this.model?.game);
+  }
+  /** Backgammon's kind edits points, the bar and the dice; draughts' edits squares. */
   get isBg() {
-    return BG_GAMES.includes(this.model?.game);
+    return this.kind.id === 'backgammon';
   }
   get tool() {
     return this.root.querySelector('input[name="editor-tool"]:checked')?.value ?? 'white';
@@ -91,10 +96,8 @@ export class PositionEditor {
     const game = body.slice(0, slash);
     const text = body.slice(slash + 1);
     const M = this.M;
-    let obj;
-    if (BG_GAMES.includes(game)) obj = M.Backgammon.fromXgid(text, { variant: game });
-    else if (game === 'russian-draughts') obj = M.RussianDraughts.fromFen(text);
-    else throw Object.assign(new Error(`no game '${game}'`), { code: 'bad-argument' });
+    if (!isGame(game)) throw Object.assign(new Error(`no game '${game}'`), { code: 'bad-argument' });
+    const obj = kindOf(game).setup.fromText(M, game, text);
     try {
       this.model = this._modelOf(game, obj);
     } finally {
@@ -105,16 +108,7 @@ export class PositionEditor {
   }
 
   _startModel(game) {
-    const M = this.M;
-    if (BG_GAMES.includes(game)) {
-      const g = new M.Backgammon({ variant: game, seed: 0 });
-      try {
-        return this._modelOf(game, g);
-      } finally {
-        g.free?.();
-      }
-    }
-    const g = new M.RussianDraughts();
+    const g = kindOf(game).setup.start(this.M, game);
     try {
       return this._modelOf(game, g);
     } finally {
@@ -123,7 +117,7 @@ export class PositionEditor {
   }
 
   _modelOf(game, g) {
-    if (BG_GAMES.includes(game)) {
+    if (kindOf(game).id === 'backgammon') {
       const s = g.setup();
       const st = g.state();
       return {
@@ -181,7 +175,7 @@ export class PositionEditor {
   /** A new engine object at the set-up, or throws the engine's reason. */
   build() {
     const M = this.M;
-    return this.isBg ? M.Backgammon.fromSetup(this.setup(), this.options()) : M.RussianDraughts.fromSetup(this.setup());
+    return this.kind.setup.build(M, this.setup(), this.options());
   }
 
   _check() {
@@ -672,9 +666,11 @@ export class PositionEditor {
       points.push(w > 0 ? w : -b);
     }
     const sum = (a) => a.reduce((x, y) => x + y, 0);
+    // the checkers not placed are shown borne off (the engine's count; it checks the set-up)
+    const all = this.kind.setup.checkersPerSide(this.M);
     const off = {
-      white: Math.max(0, 15 - sum(m.white) - m.unentered.white),
-      black: Math.max(0, 15 - sum(m.black) - m.unentered.black),
+      white: Math.max(0, all - sum(m.white) - m.unentered.white),
+      black: Math.max(0, all - sum(m.black) - m.unentered.black),
     };
     const dice = m.dice[0] && m.dice[1] ? m.dice.slice() : [];
     return {

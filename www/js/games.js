@@ -89,6 +89,13 @@ const BACKGAMMON = {
   create(M, game, options) {
     return new M.Backgammon(this.engineOptions(M, game, options));
   },
+  /** The set-up editor's calls: a game at a set-up, a position's link text read, the checker count. */
+  setup: {
+    build: (M, setup, options) => M.Backgammon.fromSetup(setup, options),
+    fromText: (M, game, text) => M.Backgammon.fromXgid(text, { variant: game }),
+    start: (M, game) => new M.Backgammon({ variant: game, seed: 0 }),
+    checkersPerSide: (M) => M.Backgammon.checkersPerSide(),
+  },
   /** What a tabla save keeps of a game (its `data`). */
   saveData: (engine) => engine.toJSON(),
   fromData: (M, data) => M.Backgammon.fromJSON(data),
@@ -186,6 +193,12 @@ const DRAUGHTS = {
   create(M, game, options) {
     return new M.RussianDraughts(this.engineOptions(M, game, options));
   },
+  /** The set-up editor's calls: a game at a set-up, a position's link text (FEN) read. */
+  setup: {
+    build: (M, setup) => M.RussianDraughts.fromSetup(setup),
+    fromText: (M, _game, text) => M.RussianDraughts.fromFen(text),
+    start: (M) => new M.RussianDraughts(),
+  },
   /**
    * The engine's save (toJSON: position, history and options), plus the moves as PDN so that a
    * save stays readable by other programs. Older saves had only { fen0, moves, pdn }.
@@ -264,6 +277,9 @@ export const KINDS = [BACKGAMMON, DRAUGHTS];
 
 /** Every game name a <tabla-board game="..."> accepts. */
 export const GAMES = KINDS.flatMap((k) => k.games);
+
+/** Whether `game` is a game name some kind plays. */
+export const isGame = (game) => GAMES.includes(game);
 
 /** The kind that plays `game` (backgammon's for an unknown name). */
 export function kindOf(game) {
