@@ -6,7 +6,7 @@
 //! The engines decide the codes ([`ErrorCode::code`] on each error type); [`ERROR_CODES`] lists
 //! every code with its meaning, and a test checks that every error variant's code is listed.
 
-use crate::backgammon::{MatError, SgfError, XgidError};
+use crate::backgammon::{RecordError, RecordFormat, RecordProblem, XgidError};
 use crate::dice::DiceError;
 use crate::draughts::{FenError, MoveError, PdnError};
 
@@ -216,39 +216,18 @@ impl ErrorCode for PdnError {
     }
 }
 
-impl ErrorCode for MatError {
+/// A record file that does not read is `bad-mat` or `bad-sgf` (by its format), with the line
+/// where there is one; a game the format cannot hold is `cannot-export`.
+impl ErrorCode for RecordError {
     fn code(&self) -> &'static str {
-        match self {
-            MatError::CannotExport { .. } => "cannot-export",
-            _ => "bad-mat",
+        match (&self.problem, self.format) {
+            (RecordProblem::CannotExport { .. }, _) => "cannot-export",
+            (_, RecordFormat::Mat) => "bad-mat",
+            (_, RecordFormat::Sgf) => "bad-sgf",
         }
     }
     fn fields(&self) -> Vec<(&'static str, Field)> {
-        match self {
-            MatError::Syntax { line, .. }
-            | MatError::Illegal { line, .. }
-            | MatError::Mismatch { line, .. }
-            | MatError::Unsupported { line, .. } => vec![("line", (*line).into())],
-            MatError::NoGame | MatError::CannotExport { .. } => Vec::new(),
-        }
-    }
-}
-
-impl ErrorCode for SgfError {
-    fn code(&self) -> &'static str {
-        match self {
-            SgfError::CannotExport { .. } => "cannot-export",
-            _ => "bad-sgf",
-        }
-    }
-    fn fields(&self) -> Vec<(&'static str, Field)> {
-        match self {
-            SgfError::Syntax { line, .. }
-            | SgfError::Illegal { line, .. }
-            | SgfError::Mismatch { line, .. }
-            | SgfError::Unsupported { line, .. } => vec![("line", (*line).into())],
-            SgfError::NoGame | SgfError::CannotExport { .. } => Vec::new(),
-        }
+        self.problem.line().map(|line| vec![("line", line.into())]).unwrap_or_default()
     }
 }
 
@@ -295,22 +274,25 @@ mod tests {
 
     #[test]
     fn every_format_error_has_a_listed_code() {
-        let mats = [
-            MatError::Syntax { line: 1, reason: String::new() },
-            MatError::Mismatch { line: 1, reason: String::new() },
-            MatError::Unsupported { line: 1, reason: String::new() },
-            MatError::NoGame,
-            MatError::CannotExport { reason: String::new() },
+        let problems = [
+            RecordProblem::Syntax { line: 1, reason: String::new() },
+            RecordProblem::Mismatch { line: 1, reason: String::new() },
+            RecordProblem::Unsupported { line: 1, reason: String::new() },
+            RecordProblem::NoGame,
+            RecordProblem::CannotExport { reason: String::new() },
         ];
-        for e in &mats {
-            assert!(is_error_code(e.code()), "{e}: {}", e.code());
+        for format in [RecordFormat::Mat, RecordFormat::Sgf] {
+            for p in &problems {
+                let e = p.clone().of(format);
+                assert!(is_error_code(e.code()), "{e}: {}", e.code());
+            }
         }
-        assert_eq!(mats[0].fields(), vec![("line", Field::Number(1.0))]);
-        assert_eq!(mats[4].code(), "cannot-export");
-        let sgfs = [SgfError::Syntax { line: 2, reason: String::new() }, SgfError::NoGame];
-        for e in &sgfs {
-            assert!(is_error_code(e.code()), "{e}: {}", e.code());
-        }
+        let mat = |p: &RecordProblem| p.clone().of(RecordFormat::Mat);
+        assert_eq!(mat(&problems[0]).code(), "bad-mat");
+        assert_eq!(problems[0].clone().of(RecordFormat::Sgf).code(), "bad-sgf");
+        assert_eq!(mat(&problems[0]).fields(), vec![("line", Field::Number(1.0))]);
+        assert_eq!(mat(&problems[3]).fields(), vec![]);
+        assert_eq!(mat(&problems[4]).code(), "cannot-export");
         assert!(is_error_code(XgidError::Fields(3).code()));
     }
 

@@ -4,10 +4,11 @@
 
 use proptest::prelude::*;
 
-use tabla::backgammon::mat::{self, MatError, MatHeader};
-use tabla::backgammon::sgf::{self, SgfError};
+use tabla::backgammon::mat::{self, MatHeader};
+use tabla::backgammon::sgf;
 use tabla::backgammon::xgid::{Xgid, XgidError};
 use tabla::backgammon::{Action, Game, GameError, Options, OutcomeKind, Phase, Player, Position, Variant};
+use tabla::backgammon::{RecordError, RecordProblem};
 use tabla::dice::Dice;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/backgammon/formats/");
@@ -264,11 +265,17 @@ fn replay_one(mut g: Game, a: &Action) -> Game {
     g
 }
 
+/// A record's result with its error's problem alone (the format is the one the call reads).
+fn problem<T>(r: Result<T, RecordError>) -> Result<T, RecordProblem> {
+    r.map_err(|e| e.problem)
+}
+
 // ----- .mat: the layout GNU Backgammon writes -----
 
 /// A fixed short game written exactly as gnubg lays a `.mat` file out: `N)` right-aligned in 3,
 /// the left cell padded to 28 columns, cube actions indented by one, the result on its own line
 /// (6 columns in for the left player, 34 for the right).
+
 #[test]
 fn mat_export_writes_gnubg_columns() {
     let o = Options { match_length: 3, ..Options::default() };
@@ -428,8 +435,8 @@ fn bg_resign_mat_refuses_a_resignation_that_does_not_fit() {
     for (line, why) in [("      Wins 2 points", "to act"), ("                                  Wins 5 points", "worth")]
     {
         let t = format!("{cut}{line}\n");
-        match mat::import(&t, Dice::fixed([])) {
-            Err(MatError::Mismatch { line: 31, reason }) => assert!(reason.contains(why), "{reason}"),
+        match problem(mat::import(&t, Dice::fixed([]))) {
+            Err(RecordProblem::Mismatch { line: 31, reason }) => assert!(reason.contains(why), "{reason}"),
             other => panic!("{other:?}"),
         }
     }
@@ -442,8 +449,8 @@ fn sgf_import_of_a_gnubg_file_agrees_with_its_mat() {
     // The excerpt stops after 10 moves: its root's result, RE[B+2R], is the whole game's.
     let excerpt = data("gnubgparser_charlot_7p_2305_game1_head.sgf");
     assert!(excerpt.contains("RE[B+2R]"));
-    match sgf::import(&excerpt, Dice::fixed([])) {
-        Err(SgfError::Mismatch { reason, .. }) => assert!(reason.contains("RE[B+2R]"), "{reason}"),
+    match problem(sgf::import(&excerpt, Dice::fixed([]))) {
+        Err(RecordProblem::Mismatch { reason, .. }) => assert!(reason.contains("RE[B+2R]"), "{reason}"),
         other => panic!("{other:?}"),
     }
     let s = sgf::import(&excerpt.replace("RE[B+2R]", ""), Dice::fixed([])).unwrap();
@@ -503,8 +510,8 @@ fn mat_illegal_move_is_an_error_with_its_line() {
     let played = text.lines().nth(line - 1).unwrap().split("52: ").nth(1).unwrap().to_string();
     let bad = text.replace(&format!("52: {played}"), "52: 13/8 13/10");
     match mat::import(&bad, Dice::fixed([])) {
-        Err(e @ MatError::Illegal { .. }) => {
-            let MatError::Illegal { line: at, ref error, .. } = e else { unreachable!() };
+        Err(e @ RecordError { problem: RecordProblem::Illegal { .. }, .. }) => {
+            let RecordProblem::Illegal { line: at, ref error, .. } = e.problem else { unreachable!() };
             assert_eq!(at, line);
             assert!(matches!(error, GameError::Notation(_)), "{error:?}");
             assert!(e.to_string().starts_with(&format!("line {line}: '52: 13/8 13/10'")), "{e}");
@@ -514,8 +521,8 @@ fn mat_illegal_move_is_an_error_with_its_line() {
     // A cube action out of place: White takes a double nobody offered.
     let line2 = text.lines().position(|l| l.starts_with("  2) ")).unwrap() + 1;
     let out_of_turn = text.replace("  2) ", "  2)  Takes\n  3) ");
-    match mat::import(&out_of_turn, Dice::fixed([])) {
-        Err(MatError::Illegal { line, .. }) | Err(MatError::Mismatch { line, .. }) => assert_eq!(line, line2),
+    match problem(mat::import(&out_of_turn, Dice::fixed([]))) {
+        Err(RecordProblem::Illegal { line, .. }) | Err(RecordProblem::Mismatch { line, .. }) => assert_eq!(line, line2),
         other => panic!("{other:?}"),
     }
 }
@@ -526,12 +533,14 @@ fn mat_truncated_file_is_an_error_or_a_shorter_game() {
     // Cut inside the last move: the half move does not read.
     let cut = &text[..text.find("13/11").unwrap() + 3];
     let line = cut.lines().count();
-    match mat::import(cut, Dice::fixed([])) {
-        Err(MatError::Illegal { line: at, .. }) | Err(MatError::Syntax { line: at, .. }) => assert_eq!(at, line),
+    match problem(mat::import(cut, Dice::fixed([]))) {
+        Err(RecordProblem::Illegal { line: at, .. }) | Err(RecordProblem::Syntax { line: at, .. }) => {
+            assert_eq!(at, line)
+        }
         other => panic!("{other:?}"),
     }
     // Cut before any game.
-    assert_eq!(mat::import(&text[..20], Dice::fixed([])).unwrap_err(), MatError::NoGame);
+    assert_eq!(mat::import(&text[..20], Dice::fixed([])).unwrap_err().problem, RecordProblem::NoGame);
     // Cut at a line end: the game so far.
     let lines = head(&text, text.lines().count() - 1);
     let m = mat::import(&lines, Dice::fixed([])).unwrap();
@@ -551,15 +560,18 @@ fn mat_results_and_scores_must_agree_with_the_replay() {
     // Black doubled, White dropped: Black's result, in the right column.
     assert!(text.contains(&format!("{:34}Wins 1 point\n", "")), "{text}");
     let wrong_points = text.replace("Wins 1 point", "Wins 2 points");
-    assert!(matches!(mat::import(&wrong_points, Dice::fixed([])), Err(MatError::Mismatch { .. })));
+    assert!(matches!(problem(mat::import(&wrong_points, Dice::fixed([]))), Err(RecordProblem::Mismatch { .. })));
     let wrong_score = text.replace("Black : 1", "Black : 2");
-    assert!(matches!(mat::import(&wrong_score, Dice::fixed([])), Err(MatError::Mismatch { .. })), "{wrong_score}");
+    assert!(
+        matches!(problem(mat::import(&wrong_score, Dice::fixed([]))), Err(RecordProblem::Mismatch { .. })),
+        "{wrong_score}"
+    );
     let wrong_cube = text.replace("Doubles => 2", "Doubles => 4");
-    assert!(matches!(mat::import(&wrong_cube, Dice::fixed([])), Err(MatError::Mismatch { .. })));
+    assert!(matches!(problem(mat::import(&wrong_cube, Dice::fixed([]))), Err(RecordProblem::Mismatch { .. })));
     let beaver = text.replace(" Drops", " Beavers");
-    assert!(matches!(mat::import(&beaver, Dice::fixed([])), Err(MatError::Unsupported { .. })));
+    assert!(matches!(problem(mat::import(&beaver, Dice::fixed([]))), Err(RecordProblem::Unsupported { .. })));
     let not_at_zero = text.replacen("White : 0", "White : 1", 1);
-    assert!(matches!(mat::import(&not_at_zero, Dice::fixed([])), Err(MatError::Unsupported { .. })));
+    assert!(matches!(problem(mat::import(&not_at_zero, Dice::fixed([]))), Err(RecordProblem::Unsupported { .. })));
 }
 
 /// Acey-deucey cannot be written in either format; refused with the reason, not written wrong.
@@ -568,8 +580,8 @@ fn exports_refuse_what_the_formats_cannot_hold() {
     let mut ad = Game::with_seed(Options::new(Variant::AceyDeucey), 1);
     ad.roll().unwrap();
     let e = mat::export(&ad, &MatHeader::default()).unwrap_err();
-    assert!(matches!(&e, MatError::CannotExport { reason } if reason.contains("acey-deucey")), "{e}");
-    assert!(matches!(sgf::export(&ad, &["a".into(), "b".into()]), Err(SgfError::CannotExport { .. })));
+    assert!(matches!(&e.problem, RecordProblem::CannotExport { reason } if reason.contains("acey-deucey")), "{e}");
+    assert!(matches!(problem(sgf::export(&ad, &["a".into(), "b".into()])), Err(RecordProblem::CannotExport { .. })));
     let table = Game::with_seed(Options::new(Variant::Table), 1);
     let e = sgf::export(&table, &["a".into(), "b".into()]).unwrap_err();
     assert!(e.to_string().contains("table"), "{e}");
@@ -599,21 +611,21 @@ fn sgf_errors_name_their_line() {
     assert!(text.contains("\n;W[31hefe]\n;B[64ag"), "{text}");
     // An illegal move on line 3: Black's 6 played from his 23-point, where he has no checker.
     let bad = text.replace(";B[64ag", ";B[64bh");
-    match sgf::import(&bad, Dice::fixed([])) {
-        Err(SgfError::Illegal { line: 3, .. }) => {}
+    match problem(sgf::import(&bad, Dice::fixed([]))) {
+        Err(RecordProblem::Illegal { line: 3, .. }) => {}
         other => panic!("{other:?}"),
     }
-    match sgf::import(&text[..text.len() - 3], Dice::fixed([])) {
-        Err(SgfError::Syntax { reason, .. }) => assert!(reason.contains("truncated"), "{reason}"),
+    match problem(sgf::import(&text[..text.len() - 3], Dice::fixed([]))) {
+        Err(RecordProblem::Syntax { reason, .. }) => assert!(reason.contains("truncated"), "{reason}"),
         other => panic!("{other:?}"),
     }
     let go = text.replace("GM[6]", "GM[1]");
-    assert!(matches!(sgf::import(&go, Dice::fixed([])), Err(SgfError::Unsupported { line: 1, .. })));
-    assert_eq!(sgf::import("", Dice::fixed([])).unwrap_err(), SgfError::NoGame);
+    assert!(matches!(problem(sgf::import(&go, Dice::fixed([]))), Err(RecordProblem::Unsupported { line: 1, .. })));
+    assert_eq!(sgf::import("", Dice::fixed([])).unwrap_err().problem, RecordProblem::NoGame);
     let setup = text.replace(";W[31hefe]", ";AE[a:y]AW[a][a]");
-    assert!(matches!(sgf::import(&setup, Dice::fixed([])), Err(SgfError::Unsupported { line: 2, .. })));
+    assert!(matches!(problem(sgf::import(&setup, Dice::fixed([]))), Err(RecordProblem::Unsupported { line: 2, .. })));
     let wrong_result = text.replace("PB[B]", "PB[B]RE[W+1]");
-    assert!(matches!(sgf::import(&wrong_result, Dice::fixed([])), Err(SgfError::Mismatch { .. })));
+    assert!(matches!(problem(sgf::import(&wrong_result, Dice::fixed([]))), Err(RecordProblem::Mismatch { .. })));
 }
 
 // ----- XGID -----

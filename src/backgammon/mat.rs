@@ -32,7 +32,7 @@
 //! | ` Game 2` and its score line | [`Action::NextGame`]; the score is checked against the engine's |
 //!
 //! **Import** replays every line through [`Game`]: a move that is not legal, a cube action out
-//! of turn, a score or a result that disagrees with the replay, is a [`MatError`] naming the line.
+//! of turn, a score or a result that disagrees with the replay, is a [`RecordError`] naming the line.
 //! A move is first played step by step in the order written (so tabla's own exports come back with
 //! the same steps); if that order cannot be played, the move is resolved as notation against the
 //! legal plays (any order, hits marked or not), as other programs' files need.
@@ -50,10 +50,10 @@
 //! yet played (the format would read it as a roll with no move: it is left out), the tabla dice
 //! seed. Player names and other tags are the caller's ([`MatHeader`]).
 //!
-//! **Refused on export** with [`MatError::CannotExport`] rather than written wrong: acey-deucey
+//! **Refused on export** with [`RecordProblem::CannotExport`] rather than written wrong: acey-deucey
 //! (checkers enter from off the board, chosen doubles after a 1-2, extra rolls of the same player:
 //! none of it fits the two alternating columns), games started from a set-up position (the format
-//! always starts from the opening position). **Refused on import** ([`MatError::Unsupported`]):
+//! always starts from the opening position). **Refused on import** ([`RecordProblem::Unsupported`]):
 //! beavers and raccoons, a first game that does not start at 0-0, `???` moves, variations other
 //! than backgammon and table (Nackgammon, Hypergammon).
 //!
@@ -73,12 +73,11 @@
 //! assert_eq!(back.game.position_id(), g.position_id());
 //! ```
 
-use std::fmt;
-
 use crate::dice::Dice;
 
 use super::game::{Action, Game, GameError, Phase};
 use super::notation::parse_play;
+use super::record::{RecordError, RecordFormat, RecordProblem};
 use super::scoring::{Outcome, OutcomeKind};
 use super::variant::{Options, Player, Scoring, StartRule, Variant};
 
@@ -130,38 +129,6 @@ pub(crate) fn replay_resignation(g: &mut Game, winner: Player, points: u32) -> R
     g.accept_resignation().map_err(|e| e.to_string())?;
     Ok(kind)
 }
-
-/// What is wrong with a `.mat` file, or why a game cannot be written as one. Lines count from 1.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MatError {
-    /// The line is not of the format.
-    Syntax { line: usize, reason: String },
-    /// The engine refused the line's move or cube action.
-    Illegal { line: usize, text: String, error: GameError },
-    /// The line disagrees with the replay so far (a score, a result, a cube value, a turn).
-    Mismatch { line: usize, reason: String },
-    /// The line holds something tabla's engine cannot replay (resignation, beaver, ...).
-    Unsupported { line: usize, reason: String },
-    /// The file has no game.
-    NoGame,
-    /// This game cannot be written as a `.mat` file.
-    CannotExport { reason: String },
-}
-
-impl fmt::Display for MatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MatError::Syntax { line, reason } => write!(f, "line {line}: {reason}"),
-            MatError::Illegal { line, text, error } => write!(f, "line {line}: '{text}': {error}"),
-            MatError::Mismatch { line, reason } => write!(f, "line {line}: {reason}"),
-            MatError::Unsupported { line, reason } => write!(f, "line {line}: not supported: {reason}"),
-            MatError::NoGame => write!(f, "the file holds no game (no ' Game 1' line)"),
-            MatError::CannotExport { reason } => write!(f, "cannot write this game as a .mat file: {reason}"),
-        }
-    }
-}
-
-impl std::error::Error for MatError {}
 
 // ----- shared with the SGF module: replaying a record, playing a file's move -----
 
@@ -390,11 +357,11 @@ pub(crate) fn options_from_tags(
     tags: &[(String, String)],
     match_length: u32,
     line: usize,
-) -> Result<Options, MatError> {
+) -> Result<Options, RecordProblem> {
     let tag = |k: &str| tags.iter().find(|(key, _)| key.eq_ignore_ascii_case(k)).map(|(_, v)| v.as_str());
     if let Some(json) = tag("Tabla") {
         let mut o: Options = serde_json::from_str(json)
-            .map_err(|e| MatError::Syntax { line, reason: format!("tabla's options tag does not read: {e}") })?;
+            .map_err(|e| RecordProblem::Syntax { line, reason: format!("tabla's options tag does not read: {e}") })?;
         o.match_length = match_length;
         return Ok(o);
     }
@@ -403,7 +370,7 @@ pub(crate) fn options_from_tags(
         Some(v) if v == "backgammon" => Variant::Backgammon,
         Some(v) if v == "table" => Variant::Table,
         Some(v) => {
-            return Err(MatError::Unsupported {
+            return Err(RecordProblem::Unsupported {
                 line,
                 reason: format!("the variation '{v}' (tabla plays backgammon and table here)"),
             });
@@ -469,11 +436,15 @@ fn event_text(e: &Event) -> (Player, String) {
 }
 
 /// Writes the game's whole record (every game of the match or session) as a `.mat` file.
-pub fn export(game: &Game, header: &MatHeader) -> Result<String, MatError> {
+pub fn export(game: &Game, header: &MatHeader) -> Result<String, RecordError> {
+    write(game, header).map_err(|p| p.of(RecordFormat::Mat))
+}
+
+fn write(game: &Game, header: &MatHeader) -> Result<String, RecordProblem> {
     if let Some(reason) = why_not_exportable(game) {
-        return Err(MatError::CannotExport { reason });
+        return Err(RecordProblem::CannotExport { reason });
     }
-    let logs = game_logs(game).map_err(|reason| MatError::CannotExport { reason })?;
+    let logs = game_logs(game).map_err(|reason| RecordProblem::CannotExport { reason })?;
     let o = game.options();
     let mut out = String::new();
     for (k, v) in header.tags.iter().chain(tags_for_options(o).iter()) {
@@ -556,8 +527,8 @@ fn is_cell_start(tok: &str) -> bool {
         .contains(&tok.to_ascii_lowercase().as_str())
 }
 
-fn parse_cell(tokens: &[&str], line: usize) -> Result<Cell, MatError> {
-    let syntax = |reason: String| MatError::Syntax { line, reason };
+fn parse_cell(tokens: &[&str], line: usize) -> Result<Cell, RecordProblem> {
+    let syntax = |reason: String| RecordProblem::Syntax { line, reason };
     let head = tokens[0];
     let lower = head.to_ascii_lowercase();
     let rest = tokens[1..].join(" ");
@@ -594,7 +565,7 @@ fn parse_cell(tokens: &[&str], line: usize) -> Result<Cell, MatError> {
 }
 
 /// Splits the text after `N)` into its cells, each with its column (0 left, 1 right).
-fn parse_move_line(rest: &str, line: usize) -> Result<Vec<(usize, Cell)>, MatError> {
+fn parse_move_line(rest: &str, line: usize) -> Result<Vec<(usize, Cell)>, RecordProblem> {
     let rest = rest.strip_prefix(' ').unwrap_or(rest);
     let lead = rest.len() - rest.trim_start().len();
     let tokens: Vec<&str> = rest.split_whitespace().collect();
@@ -607,7 +578,7 @@ fn parse_move_line(rest: &str, line: usize) -> Result<Vec<(usize, Cell)>, MatErr
         }
     }
     if groups.len() > 2 {
-        return Err(MatError::Syntax {
+        return Err(RecordProblem::Syntax {
             line,
             reason: "a move line holds at most two cells, one per player".to_string(),
         });
@@ -659,7 +630,11 @@ fn parse_score_line(text: &str) -> Option<([String; 2], [u32; 2])> {
 
 /// Reads a `.mat` file (a match or a money session) by replaying it through [`Game`]. `dice` is
 /// the dice source for play after the file ends (`Dice::fixed([])` for none).
-pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
+pub fn import(text: &str, dice: Dice) -> Result<MatImport, RecordError> {
+    read(text, dice).map_err(|p| p.of(RecordFormat::Mat))
+}
+
+fn read(text: &str, dice: Dice) -> Result<MatImport, RecordProblem> {
     let mut tags: Vec<(String, String)> = Vec::new();
     let mut match_length: Option<u32> = None;
     let mut game: Option<Game> = None;
@@ -686,7 +661,7 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
         let lower = t.to_ascii_lowercase();
         if let Some(n) = lower.strip_suffix("point match") {
             if game.is_some() {
-                return Err(MatError::Syntax {
+                return Err(RecordProblem::Syntax {
                     line,
                     reason: "the match length comes before the first game".to_string(),
                 });
@@ -694,9 +669,9 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
             let n: u32 = n
                 .trim()
                 .parse()
-                .map_err(|_| MatError::Syntax { line, reason: format!("'{t}' is not 'N point match'") })?;
+                .map_err(|_| RecordProblem::Syntax { line, reason: format!("'{t}' is not 'N point match'") })?;
             if n > super::variant::MAX_MATCH_LENGTH {
-                return Err(MatError::Unsupported {
+                return Err(RecordProblem::Unsupported {
                     line,
                     reason: format!("a match to {n} points (tabla plays up to {})", super::variant::MAX_MATCH_LENGTH),
                 });
@@ -706,11 +681,11 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
         }
         if let Some(n) = lower.strip_prefix("game ") {
             if let Some((at, text, error)) = unplayed.take() {
-                return Err(MatError::Illegal { line: at, text, error });
+                return Err(RecordProblem::Illegal { line: at, text, error });
             }
             let digits: String = n.trim().chars().take_while(|c| c.is_ascii_digit()).collect();
             if digits.is_empty() {
-                return Err(MatError::Syntax { line, reason: format!("'{t}' is not 'Game N'") });
+                return Err(RecordProblem::Syntax { line, reason: format!("'{t}' is not 'Game N'") });
             }
             games += 1;
             match game.as_mut() {
@@ -720,29 +695,29 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
                 }
                 Some(g) => {
                     if g.phase() != Phase::GameOver {
-                        return Err(MatError::Mismatch {
+                        return Err(RecordProblem::Mismatch {
                             line,
                             reason: format!("game {} starts, but game {} has not ended", games, games - 1),
                         });
                     }
-                    g.next_game().map_err(|error| MatError::Illegal { line, text: t.to_string(), error })?;
+                    g.next_game().map_err(|error| RecordProblem::Illegal { line, text: t.to_string(), error })?;
                 }
             }
             expect_score = true;
             continue;
         }
         let Some(g) = game.as_mut() else {
-            return Err(MatError::Syntax { line, reason: format!("'{t}' comes before ' Game 1'") });
+            return Err(RecordProblem::Syntax { line, reason: format!("'{t}' comes before ' Game 1'") });
         };
         if expect_score {
             expect_score = false;
-            let (names, score) = parse_score_line(t).ok_or_else(|| MatError::Syntax {
+            let (names, score) = parse_score_line(t).ok_or_else(|| RecordProblem::Syntax {
                 line,
                 reason: format!("'{t}' is not a score line such as 'White : 0      Black : 0'"),
             })?;
             if g.score() != score {
                 let reason = if games == 1 {
-                    return Err(MatError::Unsupported {
+                    return Err(RecordProblem::Unsupported {
                         line,
                         reason: format!(
                             "the first game starts at {}-{}; tabla replays matches from 0-0",
@@ -758,7 +733,7 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
                         g.score()[1]
                     )
                 };
-                return Err(MatError::Mismatch { line, reason });
+                return Err(RecordProblem::Mismatch { line, reason });
             }
             if players.is_none() {
                 players = Some(names);
@@ -775,7 +750,7 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
             let tokens: Vec<&str> = t.split_whitespace().collect();
             vec![(if lead >= 20 { 1 } else { 0 }, parse_cell(&tokens, line)?)]
         } else {
-            return Err(MatError::Syntax { line, reason: format!("'{t}' is not a line of a .mat file") });
+            return Err(RecordProblem::Syntax { line, reason: format!("'{t}' is not a line of a .mat file") });
         };
         for (col, cell) in cells {
             let side = if col == 0 { Player::White } else { Player::Black };
@@ -783,18 +758,22 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
                 // A roll written without a move, though one was possible: the player rolled and
                 // then resigned, or the file is wrong.
                 if !matches!(cell, Cell::Wins(_)) {
-                    return Err(MatError::Illegal { line: at, text, error });
+                    return Err(RecordProblem::Illegal { line: at, text, error });
                 }
             }
             if let Cell::Wins(n) = cell {
                 if g.outcome().is_none() {
-                    replay_resignation(g, side, n).map_err(|reason| MatError::Mismatch { line, reason })?;
+                    replay_resignation(g, side, n).map_err(|reason| RecordProblem::Mismatch { line, reason })?;
                     continue;
                 }
             }
             if let Cell::Move { dice, moves } = &cell {
                 if moves.is_empty() {
-                    roll_for(g, side, *dice).map_err(|error| MatError::Illegal { line, text: t.to_string(), error })?;
+                    roll_for(g, side, *dice).map_err(|error| RecordProblem::Illegal {
+                        line,
+                        text: t.to_string(),
+                        error,
+                    })?;
                     if let Err(error) = g.play("") {
                         // A move was possible: the roll stays to be played.
                         unplayed = Some((line, format!("{}{}:", dice[0], dice[1]), error));
@@ -805,15 +784,15 @@ pub fn import(text: &str, dice: Dice) -> Result<MatImport, MatError> {
             apply_cell(g, side, &cell, line)?;
         }
     }
-    let game = game.ok_or(MatError::NoGame)?;
+    let game = game.ok_or(RecordProblem::NoGame)?;
     let players = players.unwrap_or_else(|| MatHeader::default().players);
     // The tags the options were read from are the options' now; the rest are the caller's.
     let tags = tags.into_iter().filter(|(k, _)| !OPTION_TAGS.iter().any(|o| k.eq_ignore_ascii_case(o))).collect();
     Ok(MatImport { game, header: MatHeader { players, tags } })
 }
 
-fn apply_cell(g: &mut Game, side: Player, cell: &Cell, line: usize) -> Result<(), MatError> {
-    let illegal = |text: String, error: GameError| MatError::Illegal { line, text, error };
+fn apply_cell(g: &mut Game, side: Player, cell: &Cell, line: usize) -> Result<(), RecordProblem> {
+    let illegal = |text: String, error: GameError| RecordProblem::Illegal { line, text, error };
     match cell {
         Cell::Move { dice, moves } => {
             let text = format!("{}{}: {moves}", dice[0], dice[1]);
@@ -822,7 +801,7 @@ fn apply_cell(g: &mut Game, side: Player, cell: &Cell, line: usize) -> Result<()
         }
         Cell::Double(v) => {
             if g.phase() == Phase::Roll && g.turn() != side {
-                return Err(MatError::Mismatch {
+                return Err(RecordProblem::Mismatch {
                     line,
                     reason: format!("{} doubles, but it is the other player's turn", player_name(side)),
                 });
@@ -830,14 +809,14 @@ fn apply_cell(g: &mut Game, side: Player, cell: &Cell, line: usize) -> Result<()
             let want = g.cube().value * 2;
             g.double().map_err(|e| illegal(format!("Doubles => {v}"), e))?;
             if *v != want {
-                return Err(MatError::Mismatch { line, reason: format!("the double is to {want}, not {v}") });
+                return Err(RecordProblem::Mismatch { line, reason: format!("the double is to {want}, not {v}") });
             }
             Ok(())
         }
         Cell::Take | Cell::Drop => {
             let word = if *cell == Cell::Take { "Takes" } else { "Drops" };
             if g.phase() == Phase::CubeDecision && g.turn() == side {
-                return Err(MatError::Mismatch {
+                return Err(RecordProblem::Mismatch {
                     line,
                     reason: format!("{} answers his own double", player_name(side)),
                 });
@@ -846,8 +825,8 @@ fn apply_cell(g: &mut Game, side: Player, cell: &Cell, line: usize) -> Result<()
             r.map_err(|e| illegal(word.to_string(), e))
         }
         Cell::Wins(n) => match g.outcome() {
-            None => Err(MatError::Mismatch { line, reason: "a result before the game ended".to_string() }),
-            Some(o) if o.winner != side || o.points != *n => Err(MatError::Mismatch {
+            None => Err(RecordProblem::Mismatch { line, reason: "a result before the game ended".to_string() }),
+            Some(o) if o.winner != side || o.points != *n => Err(RecordProblem::Mismatch {
                 line,
                 reason: format!(
                     "the file says {} wins {n} {}, the replay that {} wins {} {}",
@@ -860,7 +839,7 @@ fn apply_cell(g: &mut Game, side: Player, cell: &Cell, line: usize) -> Result<()
             }),
             Some(_) => Ok(()),
         },
-        Cell::Other(text) => Err(MatError::Unsupported {
+        Cell::Other(text) => Err(RecordProblem::Unsupported {
             line,
             reason: format!("'{text}' (tabla's engine has no beavers or raccoons, and '???' is no move)"),
         }),

@@ -75,6 +75,7 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod position_id;
+pub mod record;
 pub mod save;
 pub mod scoring;
 pub mod setup;
@@ -85,16 +86,17 @@ pub mod variant;
 pub mod xgid;
 
 pub use game::{Action, Cube, Destination, Game, GameError, LastPlay, MatchStart, Phase, PlayInfo, ResignOffer};
-pub use mat::{MatError, MatHeader, MatImport};
+pub use mat::{MatHeader, MatImport};
 pub use match_id::{GnubgError, MatchIdError, MatchInfo};
 pub use movegen::{MoveRules, Play, PlaySink, Step};
 pub use notation::{NotationError, format_play};
 pub use position::{CHECKERS, Position, Setup, SetupError};
 pub use position_id::PositionIdError;
+pub use record::{RecordError, RecordFormat, RecordProblem};
 pub use save::{Save, SaveError};
 pub use scoring::{Outcome, OutcomeKind};
 pub use setup::{BoardSetup, BoardSetupError};
-pub use sgf::{SgfError, SgfImport};
+pub use sgf::SgfImport;
 pub use state::GameState;
 pub use turn::{Next, TurnPart, next_after};
 pub use variant::{

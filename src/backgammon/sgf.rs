@@ -23,7 +23,7 @@
 //! | `RE[W+2]` | checked against the engine's [`super::Outcome`] |
 //! | `RE[B+2R]` before the moves end the game | a resignation (BG-RESIGN): [`Action::Resign`](super::Action::Resign) of the loser, [`Action::AcceptResignation`](super::Action::AcceptResignation) |
 //!
-//! **Import** replays each move through [`Game`] (an illegal move is an [`SgfError`] naming the
+//! **Import** replays each move through [`Game`] (an illegal move is an [`RecordError`] naming the
 //! line of its node), following the main line of each tree (variations are skipped).
 //! gnubg's analysis properties (`A`, `DA`, `LU`, `GS`, `C`, ...) are read past and not kept.
 //! **Resignations** (`RE[B+2R]` while the moves do not end the game) replay as the engine's
@@ -52,12 +52,11 @@
 //! assert_eq!(back.players[1], "Bob");
 //! ```
 
-use std::fmt;
-
 use crate::dice::Dice;
 
 use super::game::{Game, GameError, Phase};
 use super::mat::{Event, game_logs, is_standard_backgammon, play_move, replay_resignation, why_not_exportable};
+use super::record::{RecordError, RecordFormat, RecordProblem};
 use super::scoring::OutcomeKind;
 use super::variant::{Options, Player, Variant};
 
@@ -68,38 +67,6 @@ pub struct SgfImport {
     pub game: Game,
     pub players: [String; 2],
 }
-
-/// What is wrong with an SGF file, or why a game cannot be written as one. Lines count from 1.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SgfError {
-    /// The text is not SGF, or a property value does not read.
-    Syntax { line: usize, reason: String },
-    /// The engine refused the node's move or cube action.
-    Illegal { line: usize, text: String, error: GameError },
-    /// The node disagrees with the replay so far (a score, a result, a turn).
-    Mismatch { line: usize, reason: String },
-    /// The node holds something tabla cannot replay.
-    Unsupported { line: usize, reason: String },
-    /// The file has no game tree.
-    NoGame,
-    /// This game cannot be written as SGF.
-    CannotExport { reason: String },
-}
-
-impl fmt::Display for SgfError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SgfError::Syntax { line, reason } => write!(f, "line {line}: {reason}"),
-            SgfError::Illegal { line, text, error } => write!(f, "line {line}: '{text}': {error}"),
-            SgfError::Mismatch { line, reason } => write!(f, "line {line}: {reason}"),
-            SgfError::Unsupported { line, reason } => write!(f, "line {line}: not supported: {reason}"),
-            SgfError::NoGame => write!(f, "the file holds no game tree"),
-            SgfError::CannotExport { reason } => write!(f, "cannot write this game as SGF: {reason}"),
-        }
-    }
-}
-
-impl std::error::Error for SgfError {}
 
 // ----- the SGF syntax -----
 
@@ -123,7 +90,7 @@ impl Node {
 const MAX_DEPTH: usize = 1000;
 
 /// The main line of every top-level game tree.
-fn parse_collection(text: &str) -> Result<Vec<Vec<Node>>, SgfError> {
+fn parse_collection(text: &str) -> Result<Vec<Vec<Node>>, RecordProblem> {
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
     let mut line = 1;
@@ -132,7 +99,7 @@ fn parse_collection(text: &str) -> Result<Vec<Vec<Node>>, SgfError> {
     let mut stack: Vec<bool> = Vec::new();
     // The depth at which the current variation off the main line started.
     let mut off_main: Option<usize> = None;
-    let syntax = |line: usize, reason: &str| SgfError::Syntax { line, reason: reason.to_string() };
+    let syntax = |line: usize, reason: &str| RecordProblem::Syntax { line, reason: reason.to_string() };
     while i < chars.len() {
         let c = chars[i];
         match c {
@@ -290,13 +257,17 @@ fn letter_point(player: Player, c: char) -> Option<u8> {
 // ----- export -----
 
 /// Writes the game's whole record as SGF, one game tree per game. `players`: `[white, black]`.
-pub fn export(game: &Game, players: &[String; 2]) -> Result<String, SgfError> {
+pub fn export(game: &Game, players: &[String; 2]) -> Result<String, RecordError> {
+    write(game, players).map_err(|p| p.of(RecordFormat::Sgf))
+}
+
+fn write(game: &Game, players: &[String; 2]) -> Result<String, RecordProblem> {
     if let Some(reason) = why_not_exportable(game) {
-        return Err(SgfError::CannotExport { reason });
+        return Err(RecordProblem::CannotExport { reason });
     }
     let o = game.options();
     if o.variant != Variant::Backgammon || !is_standard_backgammon(&Options { cube: true, ..*o }) {
-        return Err(SgfError::CannotExport {
+        return Err(RecordProblem::CannotExport {
             reason: format!(
                 "GNU Backgammon's SGF holds backgammon by the standard rules; this is {} with {}",
                 o.variant,
@@ -304,7 +275,7 @@ pub fn export(game: &Game, players: &[String; 2]) -> Result<String, SgfError> {
             ),
         });
     }
-    let logs = game_logs(game).map_err(|reason| SgfError::CannotExport { reason })?;
+    let logs = game_logs(game).map_err(|reason| RecordProblem::CannotExport { reason })?;
     let mut out = String::new();
     for (i, log) in logs.iter().enumerate() {
         out.push_str(&format!(
@@ -367,25 +338,29 @@ fn mi_field(values: &[String], key: &str) -> Option<u32> {
 
 /// Reads a GNU Backgammon SGF file (a game, a match or a money session) by replaying it through
 /// [`Game`]. `dice` is the dice source for play after the file ends.
-pub fn import(text: &str, dice: Dice) -> Result<SgfImport, SgfError> {
+pub fn import(text: &str, dice: Dice) -> Result<SgfImport, RecordError> {
+    read(text, dice).map_err(|p| p.of(RecordFormat::Sgf))
+}
+
+fn read(text: &str, dice: Dice) -> Result<SgfImport, RecordProblem> {
     let trees = parse_collection(text)?;
     if trees.is_empty() {
-        return Err(SgfError::NoGame);
+        return Err(RecordProblem::NoGame);
     }
     let mut game: Option<Game> = None;
     let mut dice = Some(dice);
     let mut players = ["White".to_string(), "Black".to_string()];
     for (k, tree) in trees.iter().enumerate() {
         let Some(root) = tree.first() else {
-            return Err(SgfError::NoGame);
+            return Err(RecordProblem::NoGame);
         };
         let line = root.line;
         match root.first("GM") {
             Some("6") => {}
             Some(gm) => {
-                return Err(SgfError::Unsupported { line, reason: format!("GM[{gm}] is not backgammon (GM[6])") });
+                return Err(RecordProblem::Unsupported { line, reason: format!("GM[{gm}] is not backgammon (GM[6])") });
             }
-            None => return Err(SgfError::Syntax { line, reason: "the game tree has no GM[6]".to_string() }),
+            None => return Err(RecordProblem::Syntax { line, reason: "the game tree has no GM[6]".to_string() }),
         }
         let mi = root.get("MI").unwrap_or(&[]);
         let length = mi_field(mi, "length").unwrap_or(0);
@@ -393,13 +368,13 @@ pub fn import(text: &str, dice: Dice) -> Result<SgfImport, SgfError> {
             root.first("RU").map(|r| r.split(':').map(|s| s.trim().to_string()).collect()).unwrap_or_default();
         for r in &rules {
             if !["", "Crawford", "CrawfordGame", "Jacoby", "NoCube"].contains(&r.as_str()) {
-                return Err(SgfError::Unsupported { line, reason: format!("the rule or variation '{r}'") });
+                return Err(RecordProblem::Unsupported { line, reason: format!("the rule or variation '{r}'") });
             }
         }
         let g = match game.as_mut() {
             None => {
                 if length > super::variant::MAX_MATCH_LENGTH {
-                    return Err(SgfError::Unsupported { line, reason: format!("a match to {length} points") });
+                    return Err(RecordProblem::Unsupported { line, reason: format!("a match to {length} points") });
                 }
                 let mut o = Options::new(Variant::Backgammon);
                 o.match_length = length;
@@ -416,38 +391,38 @@ pub fn import(text: &str, dice: Dice) -> Result<SgfImport, SgfError> {
             }
             Some(g) => {
                 if g.phase() != Phase::GameOver {
-                    return Err(SgfError::Mismatch {
+                    return Err(RecordProblem::Mismatch {
                         line,
                         reason: format!("game {} starts, but game {k} has not ended", k + 1),
                     });
                 }
                 if length != g.options().match_length {
-                    return Err(SgfError::Mismatch {
+                    return Err(RecordProblem::Mismatch {
                         line,
                         reason: "the match length changes between games".to_string(),
                     });
                 }
-                g.next_game().map_err(|error| SgfError::Illegal { line, text: "MI".to_string(), error })?;
+                g.next_game().map_err(|error| RecordProblem::Illegal { line, text: "MI".to_string(), error })?;
                 g
             }
         };
         if let (Some(ws), Some(bs)) = (mi_field(mi, "ws"), mi_field(mi, "bs")) {
             if [ws, bs] != g.score() {
                 if k == 0 {
-                    return Err(SgfError::Unsupported {
+                    return Err(RecordProblem::Unsupported {
                         line,
                         reason: format!("the first game starts at {ws}-{bs}; tabla replays matches from 0-0"),
                     });
                 }
                 let s = g.score();
-                return Err(SgfError::Mismatch {
+                return Err(RecordProblem::Mismatch {
                     line,
                     reason: format!("the file gives the score {ws}-{bs}, the replay {}-{}", s[0], s[1]),
                 });
             }
         }
         if length > 0 && rules.iter().any(|r| r == "CrawfordGame") != g.is_crawford() {
-            return Err(SgfError::Mismatch {
+            return Err(RecordProblem::Mismatch {
                 line,
                 reason: format!(
                     "the file {} this the Crawford game, the replay {}",
@@ -466,11 +441,11 @@ pub fn import(text: &str, dice: Dice) -> Result<SgfImport, SgfError> {
     Ok(SgfImport { game: game.expect("at least one tree"), players })
 }
 
-fn apply_node(g: &mut Game, node: &Node) -> Result<(), SgfError> {
+fn apply_node(g: &mut Game, node: &Node) -> Result<(), RecordProblem> {
     let line = node.line;
     for id in ["AE", "AW", "AB", "CV", "CP", "DI"] {
         if node.get(id).is_some() {
-            return Err(SgfError::Unsupported {
+            return Err(RecordProblem::Unsupported {
                 line,
                 reason: format!("a set-up node ({id}[...]): tabla replays games from the opening position"),
             });
@@ -479,17 +454,20 @@ fn apply_node(g: &mut Game, node: &Node) -> Result<(), SgfError> {
     for (id, side) in [("W", Player::White), ("B", Player::Black)] {
         let Some(v) = node.first(id) else { continue };
         let text = format!("{id}[{v}]");
-        let illegal = |error: GameError| SgfError::Illegal { line, text: text.clone(), error };
+        let illegal = |error: GameError| RecordProblem::Illegal { line, text: text.clone(), error };
         match v.trim() {
             "double" => {
                 if g.phase() == Phase::Roll && g.turn() != side {
-                    return Err(SgfError::Mismatch { line, reason: format!("{text}: it is the other player's turn") });
+                    return Err(RecordProblem::Mismatch {
+                        line,
+                        reason: format!("{text}: it is the other player's turn"),
+                    });
                 }
                 g.double().map_err(illegal)?;
             }
             "take" | "drop" => {
                 if g.phase() == Phase::CubeDecision && g.turn() == side {
-                    return Err(SgfError::Mismatch {
+                    return Err(RecordProblem::Mismatch {
                         line,
                         reason: format!("{text}: a player answers his own double"),
                     });
@@ -497,25 +475,31 @@ fn apply_node(g: &mut Game, node: &Node) -> Result<(), SgfError> {
                 if v.trim() == "take" { g.take() } else { g.pass() }.map_err(illegal)?;
             }
             "beaver" | "raccoon" => {
-                return Err(SgfError::Unsupported { line, reason: format!("{text}: tabla's engine has no beavers") });
+                return Err(RecordProblem::Unsupported {
+                    line,
+                    reason: format!("{text}: tabla's engine has no beavers"),
+                });
             }
             m => {
                 let b: Vec<char> = m.chars().collect();
                 let die = |c: char| c.to_digit(10).filter(|d| (1..=6).contains(d)).map(|d| d as u8);
                 let (Some(d1), Some(d2)) = (b.first().copied().and_then(die), b.get(1).copied().and_then(die)) else {
-                    return Err(SgfError::Syntax {
+                    return Err(RecordProblem::Syntax {
                         line,
                         reason: format!("{text} is not a move (two dice, then letter pairs) nor double/take/drop"),
                     });
                 };
                 if b.len() % 2 != 0 || b.len() > 10 {
-                    return Err(SgfError::Syntax { line, reason: format!("{text}: the letters come in 1 to 4 pairs") });
+                    return Err(RecordProblem::Syntax {
+                        line,
+                        reason: format!("{text}: the letters come in 1 to 4 pairs"),
+                    });
                 }
                 let mut steps = Vec::new();
                 let mut notation = Vec::new();
                 for pair in b[2..].chunks(2) {
                     let (Some(from), Some(to)) = (letter_point(side, pair[0]), letter_point(side, pair[1])) else {
-                        return Err(SgfError::Syntax {
+                        return Err(RecordProblem::Syntax {
                             line,
                             reason: format!("{text}: '{}{}' are not points (a-x, y the bar, z off)", pair[0], pair[1]),
                         });
@@ -538,25 +522,25 @@ fn apply_node(g: &mut Game, node: &Node) -> Result<(), SgfError> {
 }
 
 /// Checks the game's result against `RE`; a resignation (`R`) before the game ended is replayed.
-fn check_result(g: &mut Game, re: &str, line: usize) -> Result<(), SgfError> {
+fn check_result(g: &mut Game, re: &str, line: usize) -> Result<(), RecordProblem> {
     let re = re.trim();
     let (winner, rest) = match re.chars().next() {
         Some('W') => (Player::White, &re[1..]),
         Some('B') => (Player::Black, &re[1..]),
-        _ => return Err(SgfError::Syntax { line, reason: format!("RE[{re}] is not a result such as RE[W+2]") }),
+        _ => return Err(RecordProblem::Syntax { line, reason: format!("RE[{re}] is not a result such as RE[W+2]") }),
     };
     let rest = rest.strip_prefix('+').unwrap_or(rest);
     let resigned = rest.ends_with('R');
     let digits = rest.trim_end_matches('R');
     let points: u32 = digits
         .parse()
-        .map_err(|_| SgfError::Syntax { line, reason: format!("RE[{re}] is not a result such as RE[W+2]") })?;
+        .map_err(|_| RecordProblem::Syntax { line, reason: format!("RE[{re}] is not a result such as RE[W+2]") })?;
     match g.outcome() {
         None if resigned => replay_resignation(g, winner, points)
             .map(|_| ())
-            .map_err(|reason| SgfError::Mismatch { line, reason: format!("RE[{re}]: {reason}") }),
-        None => Err(SgfError::Mismatch { line, reason: format!("RE[{re}], but the moves do not end the game") }),
-        Some(o) if o.winner != winner || o.points != points => Err(SgfError::Mismatch {
+            .map_err(|reason| RecordProblem::Mismatch { line, reason: format!("RE[{re}]: {reason}") }),
+        None => Err(RecordProblem::Mismatch { line, reason: format!("RE[{re}], but the moves do not end the game") }),
+        Some(o) if o.winner != winner || o.points != points => Err(RecordProblem::Mismatch {
             line,
             reason: format!(
                 "RE[{re}], but the replay ends with {} winning {} point{}",
