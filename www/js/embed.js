@@ -7,7 +7,7 @@
 // replay's extras (status line, comment). A game by link is read by the full module and reaches
 // the board as the engine's own save of it (mode "play" plays on with dice of its own). The
 // reference: js/README.md, "Showing a position or a game".
-import { kindOf, kindForText, saveFormat } from './games.js';
+import { kindForText, kindOf } from './games.js';
 import { loadFullEngine } from './engine.js';
 import { embedData } from './embed-attrs.js';
 
@@ -109,7 +109,7 @@ export async function readEmbedded(M, el) {
     if (kind) {
       const read = (E) => kind.importText(E, text, { game: el.gameName, options: el.options, index: 0 });
       engine = kind.needsFull(text) ? await viaFull(M, read) : read(M);
-      pdn = kind.id === 'draughts' && !/^[WB]:/.test(text) && saveFormat(text) === null;
+      pdn = kind.textFormat?.(text) === 'pdn';
     } else if (data.what === 'record') {
       try {
         engine = await viaFull(M, (F) => F.LinkSession.read(text));

@@ -245,11 +245,20 @@ const DRAUGHTS = {
       /(^|\s)(\d+\.\s*)?[a-h][1-8][-:x][a-h][1-8]/.test(text)
     );
   },
+  /**
+   * How this kind reads a text it recognises: 'json' (an engine save), 'fen' or 'pdn' (a game
+   * record, whose comments a board can show). The one place that tells them apart.
+   */
+  textFormat(text) {
+    if (saveFormat(text) !== null) return 'json';
+    return /^[WB]:/.test(text) ? 'fen' : 'pdn';
+  },
   /** `index`: which game of a PDN file with several (see `choices`); the first by default. */
   importText(M, text, { options, index = 0 }) {
-    if (saveFormat(text) !== null) return M.RussianDraughts.fromJSON(JSON.parse(text));
+    const format = this.textFormat(text);
+    if (format === 'json') return M.RussianDraughts.fromJSON(JSON.parse(text));
     const opts = this.engineOptions(M, 'russian-draughts', options);
-    if (/^[WB]:/.test(text)) return M.RussianDraughts.fromFen(text, opts);
+    if (format === 'fen') return M.RussianDraughts.fromFen(text, opts);
     const games = M.RussianDraughts.parsePdnGames(text, opts);
     const chosen = games[index] ?? games[0];
     for (const g of games) if (g !== chosen) g.free();
@@ -261,7 +270,7 @@ const DRAUGHTS = {
    * engine's reading); null for one game, a FEN or a save.
    */
   choices(M, text, { options }) {
-    if (saveFormat(text) !== null || /^[WB]:/.test(text)) return null;
+    if (this.textFormat(text) !== 'pdn') return null;
     const games = M.RussianDraughts.parsePdnGames(text, this.engineOptions(M, 'russian-draughts', options));
     const list = games.map((g) => {
       const s = g.state();
