@@ -85,7 +85,8 @@ pub struct Tally {
 }
 
 /// The result: tallies by group name (`all`, `cube <state>`, `class <class>`,
-/// `reference <doubler>/<taker>`), and the disagreeing cases.
+/// `reference <doubler>/<taker>`, `win within|beyond 0.05 of the reference's`), and the
+/// disagreeing cases with our winning chance.
 pub struct Agreement {
     pub groups: BTreeMap<String, Tally>,
     pub misses: Vec<(CubeCase, CubeAdvice, f32)>,
@@ -98,12 +99,12 @@ impl Agreement {
 
     /// A table, one line per group: cases, doubler, taker and both agreements in percent.
     pub fn table(&self) -> String {
-        let mut s = String::from("group                          cases  doubler   taker    both\n");
+        let mut s = String::from("group                                  cases  doubler   taker    both\n");
         let pct = |n: u32, d: u32| 100.0 * n as f64 / d.max(1) as f64;
         for (name, t) in &self.groups {
             let _ = writeln!(
                 s,
-                "{name:<30} {:>5}  {:>6.1}%  {:>5.1}%  {:>5.1}%",
+                "{name:<38} {:>5}  {:>6.1}%  {:>5.1}%  {:>5.1}%",
                 t.cases,
                 pct(t.doubler, t.cases),
                 pct(t.taker, t.cases),
@@ -114,6 +115,10 @@ impl Agreement {
     }
 }
 
+/// Cases whose winning chance (ours against the reference's) differ by more than this are
+/// counted apart: there the decisions differ by the evaluations, not by the cube model.
+pub const NEAR: f32 = 0.05;
+
 /// Compares `cube_action` at `ply` (backgammon, money play) with every case.
 pub fn compare(cases: &[CubeCase], ply: u8) -> Result<Agreement, String> {
     let rules = GameRules::new(Variant::Backgammon);
@@ -123,6 +128,8 @@ pub fn compare(cases: &[CubeCase], ply: u8) -> Result<Agreement, String> {
         let pos = Position::from_position_id(&c.position).map_err(|e| format!("{}: {e}", c.position))?;
         let cube = c.cube_state()?;
         let a = super::cube_action(&pos, &rules, &cube, ply);
+        let win = super::evaluate(&pos, &rules, ply).probabilities.win;
+        let near = if (win - c.win).abs() <= NEAR { "within" } else { "beyond" };
         let d = doubler_action(&a) == c.doubler;
         let t = (if a.take { "take" } else { "pass" }) == c.taker;
         for key in [
@@ -130,6 +137,7 @@ pub fn compare(cases: &[CubeCase], ply: u8) -> Result<Agreement, String> {
             format!("cube {}", c.cube),
             format!("class {}", c.class),
             format!("reference {}/{}", c.doubler, c.taker),
+            format!("win {near} {NEAR} of the reference's"),
         ] {
             let g = groups.entry(key).or_default();
             g.cases += 1;
@@ -138,7 +146,7 @@ pub fn compare(cases: &[CubeCase], ply: u8) -> Result<Agreement, String> {
             g.both += (d && t) as u32;
         }
         if !(d && t) {
-            misses.push((c.clone(), a, super::evaluate(&pos, &rules, ply).probabilities.win));
+            misses.push((c.clone(), a, win));
         }
     }
     Ok(Agreement { groups, misses })
