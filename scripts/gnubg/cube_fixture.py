@@ -1,11 +1,16 @@
 """Writes the cube-decision fixture: positions from GNU Backgammon self-play with gnubg's
-money cube decisions at 0 ply (not run by tests; the fixture it writes is committed).
+money cube decisions by its 0-ply method (not run by tests; the fixtures it wrote are
+committed, and tests/backgammon_cube.rs reads them).
 
-    /work/ref-venv/bin/python scripts/gnubg/cube_fixture.py > tests/data/gnubg-cube.tsv
+    /work/ref-venv/bin/python scripts/gnubg/cube_fixture.py > tests/data/backgammon/gnubg-cube.tsv
+    /work/ref-venv/bin/python scripts/gnubg/cube_fixture.py --ply 2 > tests/data/backgammon/gnubg-cube-2ply.tsv
+
+The same seed gives the same positions; --ply only changes the probabilities behind gnubg's
+decisions (the positions are drawn by its 0-ply probabilities either way).
 
 gnubg-nn has no cubeful decision for money play (`evaluate_cube_decision` says "Not
 implemented for money"), so this applies GNU Backgammon's own 0-ply money method to gnubg's
-0-ply cubeless probabilities (`probabilities(board, 0)`), as its eval.c does:
+cubeless probabilities (`probabilities(board, PLY)`, 0 ply by default), as its eval.c does:
 
 - cubeful equity = x * live + (1 - x) * dead (Janowski), with W and L the average win and
   loss, the live cube's take point (L - 1/2) / (W + L + 1/2) and cash point
