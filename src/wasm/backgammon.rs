@@ -243,6 +243,16 @@ impl JsAiOptions {
         Ok(o)
     }
 
+    /// The depth of a cube decision: `ply` if given, else the level's
+    /// ([`Level::cube_ply`]), else 1.
+    fn cube_ply(&self) -> JsResult<u8> {
+        match (self.ply, &self.level) {
+            (Some(p), _) => Ok(p),
+            (None, Some(_)) => Ok(self.level()?.cube_ply()),
+            (None, None) => Ok(1),
+        }
+    }
+
     fn level(&self) -> JsResult<Level> {
         match &self.level {
             Some(l) => l.parse::<Level>().map_err(|e| coded_with("bad-option", &e, vec![("key", "level".into())])),
@@ -953,14 +963,15 @@ impl Backgammon {
     }
 
     /// Cube advice for the player on turn (double or not; whether the opponent should take),
-    /// at `ply` plies (default 1). Throws when the cube is not in play.
+    /// at `ply` plies, else at the depth of `level`'s cube decisions, else at 1 ply. Throws when
+    /// the cube is not in play.
     #[wasm_bindgen(js_name = cubeAction, unchecked_return_type = "CubeAdvice")]
     pub fn cube_action(
         &self,
-        #[wasm_bindgen(unchecked_optional_param_type = "{ ply?: number }")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "{ ply?: number, level?: string }")] options: JsValue,
     ) -> JsResult<JsValue> {
         let o = JsAiOptions::parse(options, "bad cubeAction options")?;
-        let advice = ai::api::cube_action_for_game(&self.game, o.ply.unwrap_or(1))
+        let advice = ai::api::cube_action_for_game(&self.game, o.cube_ply()?)
             .ok_or_else(|| coded("cube-off", "the cube is not in play in this game"))?;
         to_js(&advice)
     }
@@ -982,17 +993,18 @@ impl Backgammon {
         to_js(&a)
     }
 
-    /// The computer's answer to a double offered to it: `'take'` or `'pass'`.
+    /// The computer's answer to a double offered to it: `'take'` or `'pass'` (depth as in
+    /// `cubeAction`).
     #[wasm_bindgen(js_name = cubeDecision, unchecked_return_type = "'take' | 'pass'")]
     pub fn cube_decision(
         &self,
-        #[wasm_bindgen(unchecked_optional_param_type = "{ ply?: number }")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "{ ply?: number, level?: string }")] options: JsValue,
     ) -> JsResult<JsValue> {
         if self.game.phase() != crate::backgammon::Phase::CubeDecision {
             return Err(self.phase_error("no double is offered"));
         }
         let o = JsAiOptions::parse(options, "bad cubeDecision options")?;
-        let advice = ai::api::cube_action_for_game(&self.game, o.ply.unwrap_or(1))
+        let advice = ai::api::cube_action_for_game(&self.game, o.cube_ply()?)
             .ok_or_else(|| coded("cube-off", "the cube is not in play in this game"))?;
         Ok(JsValue::from_str(if advice.take { "take" } else { "pass" }))
     }
@@ -1001,6 +1013,17 @@ impl Backgammon {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[cfg(feature = "ai")]
+    #[test]
+    fn cube_depth_is_the_ply_else_the_levels_else_one() {
+        let o = |level: Option<&str>, ply: Option<u8>| JsAiOptions { level: level.map(String::from), seed: None, ply };
+        assert_eq!(o(None, None).cube_ply().ok(), Some(1));
+        assert_eq!(o(Some("beginner"), None).cube_ply().ok(), Some(1));
+        assert_eq!(o(Some("strong"), None).cube_ply().ok(), Some(1));
+        assert_eq!(o(Some("expert"), None).cube_ply().ok(), Some(2));
+        assert_eq!(o(Some("expert"), Some(0)).cube_ply().ok(), Some(0));
+    }
 
     /// The `name?: type;` members of `interface NAME { ... }` in TypeScript text.
     pub(crate) fn interface_members(text: &str, name: &str) -> Vec<(String, String)> {

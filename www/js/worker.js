@@ -47,10 +47,10 @@ self.onmessage = async (e) => {
       };
     } else if (kind === 'bg-cube') {
       const g = load();
-      result = g.cubeDecision();
+      result = g.cubeDecision({ level });
     } else if (kind === 'bg-cube-action') {
       // before its roll: whether the computer doubles (CubeAdvice, docs/js-api.md)
-      result = load().cubeAction();
+      result = load().cubeAction({ level });
     } else if (kind === 'bg-eval') {
       // the evaluation bar: White's chance of winning (the engine's evaluate(), 1 ply)
       const g = load();

@@ -5,7 +5,8 @@
 //!   with cube efficiency `x` = 0.68. With `W` and `L` the average values of a win and of a loss,
 //!   the live cube's take point is `(L - 1/2) / (W + L + 1/2)` and its cash point
 //!   `(L + 1) / (W + L + 1/2)`; the live equity is piecewise linear between them. Jacoby rule:
-//!   gammons do not count while the cube is centred.
+//!   gammons do not count while the cube is centred (a side past its cash point cashes), but
+//!   they do once it is turned, so the take and cash points are those with gammons.
 //! - **Match play**: match winning chances from a match equity table computed here (a cubeless
 //!   model of single games with a 25% gammon rate, the Crawford game cubeless and post-Crawford
 //!   games doubled at once by the trailer), with a dead cube: no double, double/take and
@@ -81,21 +82,37 @@ pub struct CubeAdvice {
 /// Cube efficiency in Janowski's model.
 pub const CUBE_EFFICIENCY: f32 = 0.68;
 
-fn janowski(p: &Probabilities, scoring: Scoring, gammons: bool, owner: CubeOwner) -> f32 {
-    let (g, bg) = if gammons { weights(scoring) } else { (0.0, 0.0) };
+/// Money play: the side on roll never doubles with a smaller cubeless chance of winning,
+/// whatever his gammon chances (issue 19's rule).
+pub const MIN_DOUBLE_WIN: f32 = 0.5;
+
+/// Money play: a double is never taken with a smaller cubeless chance of winning for the taker,
+/// whatever his gammon chances (issue 19's rule).
+pub const MIN_TAKE_WIN: f32 = 0.2;
+
+/// Janowski's cubeful equity (per unit cube) of the side on roll with cube efficiency `x`.
+/// `jacoby`: the Jacoby rule with a centred cube: gammons do not count while the cube stays
+/// centred (the dead-cube equity is gammonless, and a side past its cash point cashes 1 point
+/// rather than playing on), but they count once the cube is turned, so the take and cash points
+/// are those of the game with gammons.
+fn janowski(p: &Probabilities, scoring: Scoring, owner: CubeOwner, jacoby: bool, x: f32) -> f32 {
+    let (g, bg) = weights(scoring);
     let win = p.win.clamp(1e-6, 1.0 - 1e-6);
     let lose = 1.0 - win;
     let w = 1.0 + (g * p.win_gammon + bg * p.win_backgammon) / win;
     let l = 1.0 + (g * p.lose_gammon + bg * p.lose_backgammon) / lose;
-    let dead = win * w - lose * l;
+    let jacoby = jacoby && owner == CubeOwner::Centered;
+    let dead = if jacoby { win - lose } else { win * w - lose * l };
     let tp = (l - 0.5) / (w + l + 0.5);
     let cp = (l + 1.0) / (w + l + 0.5);
     let live = match owner {
         CubeOwner::Centered => {
             if win < tp {
-                -l + (l - 1.0) * win / tp
+                if jacoby { -1.0 } else { -l + (l - 1.0) * win / tp }
             } else if win < cp {
                 -1.0 + 2.0 * (win - tp) / (cp - tp)
+            } else if jacoby {
+                1.0
             } else {
                 1.0 + (w - 1.0) * (win - cp) / (1.0 - cp)
             }
@@ -115,13 +132,12 @@ fn janowski(p: &Probabilities, scoring: Scoring, gammons: bool, owner: CubeOwner
             }
         }
     };
-    CUBE_EFFICIENCY * live + (1.0 - CUBE_EFFICIENCY) * dead
+    x * live + (1.0 - x) * dead
 }
 
 /// Money play cubeful equity (per unit cube) of the side on roll with the cube where it is.
 pub fn money_equity(p: &Probabilities, scoring: Scoring, cube: &CubeState) -> f32 {
-    let gammons = !(cube.jacoby && cube.owner == CubeOwner::Centered);
-    janowski(p, scoring, gammons, cube.owner)
+    janowski(p, scoring, cube.owner, cube.jacoby, CUBE_EFFICIENCY)
 }
 
 /// The match equity table: `met()[a][b]` = chances of winning a match, needing `a` points
@@ -217,25 +233,33 @@ pub(crate) fn match_chances(p: &Probabilities, scoring: Scoring, s: &MatchScore,
 }
 
 /// The cube advice for the side on roll with cubeless probabilities `p`.
+///
+/// Besides the model's values: in money play no double below [`MIN_DOUBLE_WIN`] and no take
+/// below [`MIN_TAKE_WIN`]; in match play no double in the Crawford game, nor when the cube is
+/// dead for the side on roll (winning a single game at the present cube value already wins him
+/// the match).
 pub fn advice(p: &Probabilities, scoring: Scoring, cube: &CubeState) -> CubeAdvice {
     let v = cube.value.max(1);
-    let may_double = cube.owner != CubeOwner::Opponent && !cube.score.is_some_and(|s| s.crawford);
-    let (nd, dt, dp) = match &cube.score {
+    let mut may_double = cube.owner != CubeOwner::Opponent;
+    let (nd, dt, dp, take_allowed) = match &cube.score {
         None => {
             let vf = v as f32;
             let nd = vf * money_equity(p, scoring, cube);
-            let dt = 2.0 * vf * janowski(p, scoring, true, CubeOwner::Opponent);
-            (nd, dt, vf)
+            let dt = 2.0 * vf * janowski(p, scoring, CubeOwner::Opponent, false, CUBE_EFFICIENCY);
+            may_double &= p.win >= MIN_DOUBLE_WIN;
+            (nd, dt, vf, 1.0 - p.win >= MIN_TAKE_WIN)
         }
         Some(s) => {
+            let need = s.length.saturating_sub(s.mover);
+            may_double &= !s.crawford && need > v;
             let post = s.length - s.mover == 1 || s.length - s.opponent == 1;
             let nd = match_chances(p, scoring, s, v, post);
             let dt = match_chances(p, scoring, s, 2 * v, post);
             let dp = match_equity((s.length - s.mover) as i32 - v as i32, (s.length - s.opponent) as i32, post);
-            (nd, dt, dp)
+            (nd, dt, dp, true)
         }
     };
-    let take = dt <= dp;
+    let take = take_allowed && dt <= dp;
     let too_good = may_double && nd >= dp && !take;
     let double = may_double && !too_good && dt.min(dp) > nd;
     CubeAdvice { double, take, too_good, no_double: nd, double_take: dt, double_pass: dp }
@@ -284,5 +308,152 @@ mod tests {
             score: Some(MatchScore { length: 5, mover: 2, opponent: 4, crawford: true }),
         };
         assert!(!advice(&gammonless(0.8), Scoring::Standard, &c).double);
+    }
+
+    /// Probabilities over a grid: winning chance 0.01-0.99 and, for each side, no gammons up to
+    /// every win a gammon, with and without backgammons.
+    fn grid() -> Vec<Probabilities> {
+        let mut out = Vec::new();
+        for w in 1..100 {
+            let win = w as f32 / 100.0;
+            for g in 0..=4 {
+                for lg in 0..=4 {
+                    for bg in [0.0, 0.2] {
+                        let wg = win * g as f32 / 4.0;
+                        let lgm = (1.0 - win) * lg as f32 / 4.0;
+                        out.push(Probabilities {
+                            win,
+                            win_gammon: wg,
+                            win_backgammon: wg * bg,
+                            lose_gammon: lgm,
+                            lose_backgammon: lgm * bg,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn money_cubes() -> Vec<CubeState> {
+        let mut out = Vec::new();
+        for value in [1, 2, 4] {
+            for owner in [CubeOwner::Centered, CubeOwner::Mover] {
+                for jacoby in [false, true] {
+                    if owner == CubeOwner::Centered && value > 1 {
+                        continue;
+                    }
+                    out.push(CubeState { value, owner, jacoby, score: None });
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn money_never_doubles_below_half_winning_chances() {
+        for c in money_cubes() {
+            for p in grid() {
+                let a = advice(&p, Scoring::Standard, &c);
+                if p.win < MIN_DOUBLE_WIN {
+                    assert!(!a.double && !a.too_good, "{p:?} {c:?} {a:?}");
+                }
+            }
+        }
+        // and it does double with the gammonless market-losing chances of a race
+        assert!(advice(&gammonless(0.72), Scoring::Standard, &CubeState::money()).double);
+    }
+
+    #[test]
+    fn money_never_takes_below_a_fifth_of_winning_chances() {
+        for c in money_cubes() {
+            for p in grid() {
+                let a = advice(&p, Scoring::Standard, &c);
+                if 1.0 - p.win < MIN_TAKE_WIN {
+                    assert!(!a.take, "{p:?} {c:?} {a:?}");
+                }
+            }
+        }
+        // the taker's own gammons alone would make a take at 18% right in the model
+        let p = Probabilities { win: 0.82, lose_gammon: 0.09, ..Probabilities::default() };
+        let a = advice(&p, Scoring::Standard, &CubeState::money());
+        assert!(a.double_take < a.double_pass && !a.take, "{a:?}");
+        // and a gammonless 25% is a take
+        assert!(advice(&gammonless(0.75), Scoring::Standard, &CubeState::money()).take);
+    }
+
+    #[test]
+    fn too_good_when_playing_for_the_gammon_is_worth_more_than_cashing() {
+        let p = Probabilities { win: 0.88, win_gammon: 0.55, ..Probabilities::default() };
+        for c in [CubeState::money(), CubeState { value: 2, owner: CubeOwner::Mover, jacoby: false, score: None }] {
+            let a = advice(&p, Scoring::Standard, &c);
+            assert!(a.too_good && !a.double && !a.take, "{c:?} {a:?}");
+            assert!(a.no_double > a.double_pass, "{a:?}");
+        }
+        // the same chances without the gammons: double, and the opponent passes
+        let a = advice(&gammonless(0.88), Scoring::Standard, &CubeState::money());
+        assert!(a.double && !a.take && !a.too_good, "{a:?}");
+        // the Jacoby rule: gammons do not count on a centred cube, so cash
+        let a = advice(&p, Scoring::Standard, &CubeState { jacoby: true, ..CubeState::money() });
+        assert!(a.double && !a.take && !a.too_good, "{a:?}");
+    }
+
+    #[test]
+    fn jacoby_counts_gammons_once_the_cube_is_turned() {
+        // Centred with the Jacoby rule: no-double is gammonless, double/take counts gammons.
+        let p = Probabilities { win: 0.66, win_gammon: 0.25, lose_gammon: 0.05, ..Probabilities::default() };
+        let plain = advice(&p, Scoring::Standard, &CubeState::money());
+        let jacoby = advice(&p, Scoring::Standard, &CubeState { jacoby: true, ..CubeState::money() });
+        assert!((plain.double_take - jacoby.double_take).abs() < 1e-6, "{plain:?} {jacoby:?}");
+        assert!(jacoby.no_double < plain.no_double, "{plain:?} {jacoby:?}");
+        assert!(jacoby.double, "{jacoby:?}");
+    }
+
+    #[test]
+    fn no_double_in_crawford_game_at_any_chances() {
+        let c = CubeState {
+            value: 1,
+            owner: CubeOwner::Centered,
+            jacoby: false,
+            score: Some(MatchScore { length: 7, mover: 3, opponent: 6, crawford: true }),
+        };
+        for p in grid() {
+            let a = advice(&p, Scoring::Standard, &c);
+            assert!(!a.double && !a.too_good, "{p:?} {a:?}");
+        }
+    }
+
+    #[test]
+    fn dead_cube_at_match_end_is_not_turned() {
+        // The side on roll needs 2 points and owns the cube at 2; post-Crawford leader needing 1.
+        let dead = [
+            CubeState {
+                value: 2,
+                owner: CubeOwner::Mover,
+                jacoby: false,
+                score: Some(MatchScore { length: 7, mover: 5, opponent: 2, crawford: false }),
+            },
+            CubeState {
+                value: 1,
+                owner: CubeOwner::Centered,
+                jacoby: false,
+                score: Some(MatchScore { length: 7, mover: 6, opponent: 3, crawford: false }),
+            },
+        ];
+        for c in dead {
+            for p in grid() {
+                let a = advice(&p, Scoring::Standard, &c);
+                assert!(!a.double && !a.too_good, "{p:?} {c:?} {a:?}");
+            }
+        }
+        // The post-Crawford trailer's cube is alive: he doubles at once, and the leader takes.
+        let c = CubeState {
+            value: 1,
+            owner: CubeOwner::Centered,
+            jacoby: false,
+            score: Some(MatchScore { length: 7, mover: 3, opponent: 6, crawford: false }),
+        };
+        let a = advice(&gammonless(0.5), Scoring::Standard, &c);
+        assert!(a.double && a.take, "{a:?}");
     }
 }

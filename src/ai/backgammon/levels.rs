@@ -42,6 +42,12 @@ impl Level {
         }
     }
 
+    /// The depth of the evaluation behind this level's cube decisions (doubling, taking): its
+    /// search depth, at least 1 (the cube decision is made once a turn, so it can afford it).
+    pub fn cube_ply(self) -> u8 {
+        self.ply().max(1)
+    }
+
     /// The standard deviation of the noise added to equities.
     pub fn noise(self) -> f32 {
         match self {

@@ -27,6 +27,8 @@ pub mod api;
 pub mod bearoff;
 pub mod cube;
 #[cfg(feature = "cli")]
+pub mod cube_check;
+#[cfg(feature = "cli")]
 pub mod distill;
 pub mod eval;
 #[cfg(feature = "cli")]

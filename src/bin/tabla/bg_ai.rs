@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Subcommand;
+use tabla::ai::backgammon::cube_check;
 use tabla::ai::backgammon::distill::{self, Sample};
 use tabla::ai::backgammon::game::{self, Agent, HeuristicAgent, NetAgent, PubevalAgent};
 use tabla::ai::backgammon::inputs::NUM_INPUTS;
@@ -201,6 +202,18 @@ pub enum Command {
         ply: u8,
         #[arg(long, default_value = "backgammon", value_parser = args::variant)]
         variant: Variant,
+    },
+    /// Agreement of the computer's cube decisions (`cube_action`, money play) with a fixture of
+    /// reference decisions, per cube state, position class and reference decision.
+    CubeCheck {
+        #[arg(default_value = "tests/data/backgammon/gnubg-cube.tsv")]
+        fixture: PathBuf,
+        /// Depth of the evaluation behind the decision (the app uses 1).
+        #[arg(long, default_value_t = 1, value_parser = args::count::<u8>(0, ai::MAX_PLY as u64))]
+        ply: u8,
+        /// Also list the disagreeing positions.
+        #[arg(long)]
+        misses: bool,
     },
 }
 
@@ -409,6 +422,32 @@ pub fn run(cmd: Command) -> Result<(), String> {
         }
         Command::AiBench { variant, moves, seed } => bench(variant, moves, seed),
         Command::AiServe { variant, weights } => serve(variant, weights),
+        Command::CubeCheck { fixture, ply, misses } => {
+            let text = std::fs::read_to_string(&fixture).map_err(|e| format!("{}: {e}", fixture.display()))?;
+            let cases = cube_check::parse(&text).map_err(|e| format!("{}: {e}", fixture.display()))?;
+            let a = cube_check::compare(&cases, ply)?;
+            println!("cube_action at {ply} ply against {} ({} positions)", fixture.display(), cases.len());
+            print!("{}", a.table());
+            if misses {
+                for (c, adv, win) in &a.misses {
+                    println!(
+                        "miss {} {} {} ref win {:.3} {}/{}; ours win {win:.3} {}/{} nd {:+.3} dt {:+.3} dp {:+.3}",
+                        c.position,
+                        c.cube,
+                        c.class,
+                        c.win,
+                        c.doubler,
+                        c.taker,
+                        cube_check::doubler_action(adv),
+                        if adv.take { "take" } else { "pass" },
+                        adv.no_double,
+                        adv.double_take,
+                        adv.double_pass
+                    );
+                }
+            }
+            Ok(())
+        }
         Command::AiHint { position, dice: roll, ply, variant } => {
             let rules = GameRules::new(variant);
             let pos = Position::from_position_id(&position).map_err(|e| e.to_string())?;

@@ -861,7 +861,7 @@ export class BackgammonController {
         // both questions go to the worker at once (it answers them in turn, without a round trip)
         const resignQ = declined ? null : this.host.ai({ kind: 'bg-resign', save: g.toJSON() }).catch(() => null);
         const cubeQ = this.canDouble()
-          ? this.host.ai({ kind: 'bg-cube-action', save: g.toJSON() }).catch(() => null)
+          ? this.host.ai({ kind: 'bg-cube-action', save: g.toJSON(), level: this.host.level }).catch(() => null)
           : null;
         const resign = await resignQ;
         if (this.game !== g) return;
@@ -890,7 +890,7 @@ export class BackgammonController {
       }
       if (st.phase === 'cube-decision') {
         const [answer] = await Promise.all([
-          this.host.ai({ kind: 'bg-cube', save: g.toJSON() }).catch(() => 'take'),
+          this.host.ai({ kind: 'bg-cube', save: g.toJSON(), level: this.host.level }).catch(() => 'take'),
           pause,
         ]);
         this.busy = false;

@@ -1,0 +1,153 @@
+//! Agreement of [`super::cube_action`] with a fixture of reference cube decisions
+//! (`tests/data/backgammon/gnubg-cube.tsv`, written by `scripts/gnubg/cube_fixture.py`): money
+//! positions with a cube state and the reference's doubler action (double, no double, too good)
+//! and taker action (take, pass). Measurement only: nothing here feeds the engine's decisions.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::cube::{CubeAdvice, CubeOwner, CubeState};
+use super::search::{GameRules, Variant};
+use crate::backgammon::Position;
+
+/// One position of the fixture.
+#[derive(Clone, Debug)]
+pub struct CubeCase {
+    pub position: String,
+    /// `centred`, `jacoby` or `owned` (the cube at 2 owned by the side on roll).
+    pub cube: String,
+    /// The reference's position class (contact, crashed, race, bearoff).
+    pub class: String,
+    /// The reference's cubeless winning chance of the side on roll.
+    pub win: f32,
+    pub doubler: String,
+    pub taker: String,
+}
+
+impl CubeCase {
+    /// The cube state of this case (money play).
+    pub fn cube_state(&self) -> Result<CubeState, String> {
+        let (value, owner, jacoby) = match self.cube.as_str() {
+            "centred" => (1, CubeOwner::Centered, false),
+            "jacoby" => (1, CubeOwner::Centered, true),
+            "owned" => (2, CubeOwner::Mover, false),
+            c => return Err(format!("unknown cube state {c}")),
+        };
+        Ok(CubeState { value, owner, jacoby, score: None })
+    }
+}
+
+/// Reads the fixture's lines (`#` starts a comment).
+pub fn parse(text: &str) -> Result<Vec<CubeCase>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() < 7 {
+            return Err(format!("line {}: {} fields, not 10", i + 1, f.len()));
+        }
+        let win = f[3].parse::<f32>().map_err(|e| format!("line {}: win {}: {e}", i + 1, f[3]))?;
+        out.push(CubeCase {
+            position: f[0].to_string(),
+            cube: f[1].to_string(),
+            class: f[2].to_string(),
+            win,
+            doubler: f[5].to_string(),
+            taker: f[6].to_string(),
+        });
+    }
+    Ok(out)
+}
+
+/// The doubler's action in the fixture's words.
+pub fn doubler_action(a: &CubeAdvice) -> &'static str {
+    if a.too_good {
+        "too-good"
+    } else if a.double {
+        "double"
+    } else {
+        "no-double"
+    }
+}
+
+/// Agreement counts of one group of cases.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    pub cases: u32,
+    /// Same doubler action.
+    pub doubler: u32,
+    /// Same taker action.
+    pub taker: u32,
+    /// Both the same.
+    pub both: u32,
+}
+
+/// The result: tallies by group name (`all`, `cube <state>`, `class <class>`,
+/// `reference <doubler>/<taker>`, `win within|beyond 0.05 of the reference's`), and the
+/// disagreeing cases with our winning chance.
+pub struct Agreement {
+    pub groups: BTreeMap<String, Tally>,
+    pub misses: Vec<(CubeCase, CubeAdvice, f32)>,
+}
+
+impl Agreement {
+    pub fn all(&self) -> Tally {
+        self.groups.get("all").copied().unwrap_or_default()
+    }
+
+    /// A table, one line per group: cases, doubler, taker and both agreements in percent.
+    pub fn table(&self) -> String {
+        let mut s = String::from("group                                  cases  doubler   taker    both\n");
+        let pct = |n: u32, d: u32| 100.0 * n as f64 / d.max(1) as f64;
+        for (name, t) in &self.groups {
+            let _ = writeln!(
+                s,
+                "{name:<38} {:>5}  {:>6.1}%  {:>5.1}%  {:>5.1}%",
+                t.cases,
+                pct(t.doubler, t.cases),
+                pct(t.taker, t.cases),
+                pct(t.both, t.cases)
+            );
+        }
+        s
+    }
+}
+
+/// Cases whose winning chance (ours against the reference's) differ by more than this are
+/// counted apart: there the decisions differ by the evaluations, not by the cube model.
+pub const NEAR: f32 = 0.05;
+
+/// Compares `cube_action` at `ply` (backgammon, money play) with every case.
+pub fn compare(cases: &[CubeCase], ply: u8) -> Result<Agreement, String> {
+    let rules = GameRules::new(Variant::Backgammon);
+    let mut groups: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut misses = Vec::new();
+    for c in cases {
+        let pos = Position::from_position_id(&c.position).map_err(|e| format!("{}: {e}", c.position))?;
+        let cube = c.cube_state()?;
+        let a = super::cube_action(&pos, &rules, &cube, ply);
+        let win = super::evaluate(&pos, &rules, ply).probabilities.win;
+        let near = if (win - c.win).abs() <= NEAR { "within" } else { "beyond" };
+        let d = doubler_action(&a) == c.doubler;
+        let t = (if a.take { "take" } else { "pass" }) == c.taker;
+        for key in [
+            "all".to_string(),
+            format!("cube {}", c.cube),
+            format!("class {}", c.class),
+            format!("reference {}/{}", c.doubler, c.taker),
+            format!("win {near} {NEAR} of the reference's"),
+        ] {
+            let g = groups.entry(key).or_default();
+            g.cases += 1;
+            g.doubler += d as u32;
+            g.taker += t as u32;
+            g.both += (d && t) as u32;
+        }
+        if !(d && t) {
+            misses.push((c.clone(), a, win));
+        }
+    }
+    Ok(Agreement { groups, misses })
+}
