@@ -20,7 +20,7 @@ const OUT = path.resolve(process.argv[2] || path.join(ROOT, 'site'));
 // the browsers the app supports: module workers, top-level await not needed, optional chaining
 const TARGET = ['chrome100', 'firefox100', 'safari15.4'];
 
-if (!existsSync(path.join(WWW, 'pkg', 'tabla_rules.js')))
+if (!existsSync(path.join(WWW, 'pkg', 'tabla_rules_backgammon.js')))
   console.warn('site: www/pkg is not built (bash scripts/build.sh): the site has no engine');
 
 const started = Date.now();
