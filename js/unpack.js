@@ -194,33 +194,36 @@ function packSteps(play) {
 
 /**
  * Replaces the hot methods of one module's `Backgammon` and `RussianDraughts` with the packed
- * readers; the glue's own methods stay in `eagerOf.get(Backgammon)`.
+ * readers; the glue's own methods stay in `eagerOf.get(Backgammon)` (or, for a module without
+ * Backgammon, `eagerOf.get(RussianDraughts)`). Either class may be missing: the web app's
+ * per-game rules modules (www/js/engine.js) have one each.
  */
 export function install(Backgammon, RussianDraughts) {
-  if (eagerOf.has(Backgammon)) return;
-  const bg = Backgammon.prototype;
-  const ru = RussianDraughts.prototype;
+  const key = Backgammon ?? RussianDraughts;
+  if (eagerOf.has(key)) return;
+  const bg = Backgammon?.prototype;
+  const ru = RussianDraughts?.prototype;
   const eager = {
-    legalPlays: bg.legalPlays,
-    backgammonPlay: dropping(bg.play),
-    roll: dropping(bg.roll),
-    phase: bg.phase,
-    legalMoves: ru.legalMoves,
-    draughtsPlay: dropping(ru.play),
-    outcome: ru.outcome,
+    legalPlays: bg?.legalPlays,
+    backgammonPlay: bg && dropping(bg.play),
+    roll: bg && dropping(bg.roll),
+    phase: bg?.phase,
+    legalMoves: ru?.legalMoves,
+    draughtsPlay: ru && dropping(ru.play),
+    outcome: ru?.outcome,
   };
-  eagerOf.set(Backgammon, eager);
+  eagerOf.set(key, eager);
   const packed = {
-    legalPlays: bg.__legalPlays,
-    playSteps: bg.__playSteps,
-    roll: bg.__roll,
-    phase: bg.__phase,
-    legalMoves: ru.__legalMoves,
-    play: ru.__play,
-    isOver: ru.__isOver,
+    legalPlays: bg?.__legalPlays,
+    playSteps: bg?.__playSteps,
+    roll: bg?.__roll,
+    phase: bg?.__phase,
+    legalMoves: ru?.__legalMoves,
+    play: ru?.__play,
+    isOver: ru?.__isOver,
   };
-  dropOnChange(bg, PURE.backgammon);
-  dropOnChange(ru, PURE.draughts);
+  if (bg) dropOnChange(bg, PURE.backgammon);
+  if (ru) dropOnChange(ru, PURE.draughts);
 
   // The module's memory (asked on first use: the module may not be initialised yet) and a
   // view of it, made again when the memory has grown.
@@ -228,169 +231,176 @@ export function install(Backgammon, RussianDraughts) {
   let view = new Uint8Array(0);
   /** The packed result `r` (its address plus its length times 2^32): sets `view`, returns its first byte. */
   const locate = (r) => {
-    memory ??= RussianDraughts.__memory();
+    memory ??= key.__memory();
     if (view.buffer !== memory.buffer) view = new Uint8Array(memory.buffer);
     return r % 4294967296;
   };
   const lengthOf = (r) => Math.floor(r / 4294967296);
 
-  bg.legalPlays = function legalPlays() {
-    const r = packed.legalPlays.call(this);
-    const start = locate(r);
-    const end = start + lengthOf(r);
-    const b = view;
-    const n = count(b, start);
-    const plays = new Array(n);
-    let at = start + 4;
-    for (let i = 0; i < n; i++) {
-      const k = b[at++];
-      const steps = new Array(k);
-      for (let j = 0; j < k; j++, at += 4) {
-        steps[j] = { from: b[at], to: b[at + 1], die: b[at + 2], hit: b[at + 3] === 1 };
-      }
-      plays[i] = { notation: '', positionId: '', steps };
-    }
-    const t = texts(b, at, end);
-    for (let i = 0; i < n; i++) {
-      plays[i].notation = t[2 * i];
-      plays[i].positionId = t[2 * i + 1];
-    }
-    return plays;
-  };
+  if (bg) installBackgammon();
+  if (ru) installDraughts();
 
-  // A Backgammon keeps the index of its phase: { phase }.
-  bg.play = function play(steps) {
-    const n = typeof steps === 'string' ? -1 : packSteps(steps);
-    // after packSteps, which runs the caller's getters (they may call this object)
-    this[CACHE] = undefined;
-    if (n < 0) return eager.backgammonPlay.call(this, steps);
-    this[CACHE] = { phase: packed.playSteps.call(this, n, low >>> 0, high >>> 0) };
-  };
-
-  bg.roll = function roll() {
-    this[CACHE] = undefined;
-    const r = packed.roll.call(this);
-    this[CACHE] = { phase: r >>> 16 };
-    return [r & 255, (r >>> 8) & 255];
-  };
-
-  /** Each phase's name by its index, learnt from the glue's phase() the first time it is seen. */
-  const phases = [];
-  bg.phase = function phase() {
-    let c = this[CACHE];
-    if (c === undefined) c = this[CACHE] = { phase: packed.phase.call(this) };
-    const i = c.phase;
-    if (phases[i] === undefined) phases[i] = eager.phase.call(this);
-    return phases[i];
-  };
-
-  /** The square names by index (from the module, on first use: it may not be initialised yet). */
-  let squares;
-
-  /**
-   * Moves `first` to `stop` (exclusive) of a packed draughts list (`pack_turn`) in `b` from
-   * `start` to `end` (`__play` puts the move played first, then the legal moves).
-   */
-  function moves(b, start, end, first, stop) {
-    squares ??= RussianDraughts.__squares().split(' ');
-    const n = count(b, start + 1);
-    if (stop > n) stop = n;
-    const out = new Array(stop - first);
-    let at = start + 5;
-    for (let i = 0; i < n; i++) {
-      const k = b[at + 2];
-      if (i < first || i >= stop) {
-        at += 3 + k;
-        at += 2 + b[at];
-        continue;
-      }
-      const from = squares[b[at]];
-      const to = squares[b[at + 1]];
-      at += 3;
-      let path;
-      if (k === 2) {
-        path = [squares[b[at]], squares[b[at + 1]]];
-        at += 2;
-      } else {
-        path = new Array(k);
-        for (let j = 0; j < k; j++) path[j] = squares[b[at++]];
-      }
-      const c = b[at++];
-      let captured;
-      if (c === 0) captured = [];
-      else {
-        captured = new Array(c);
-        for (let j = 0; j < c; j++) captured[j] = squares[b[at++]];
-      }
-      out[i - first] = { notation: '', from, to, path, captured, promotes: b[at++] === 1 };
-    }
-    // the notations, each followed by SEP
-    let i = 0;
-    let a = at;
-    let ascii7 = true;
-    for (let j = at; j < end && i < stop; j++) {
-      const x = b[j];
-      if (x !== 10) {
-        if (x >= 128) ascii7 = false;
-        continue;
-      }
-      if (i >= first) out[i - first].notation = ascii7 ? ascii(b, a, j) : decoder.decode(b.subarray(a, j));
-      i++;
-      a = j + 1;
-      ascii7 = true;
-    }
-    return out;
-  }
-
-  // A RussianDraughts keeps whether its game is over and, when known, the packed turn (a copy
-  // of the module's buffer: later calls on other objects reuse that): { over, bytes, first }.
-  /** Keeps the packed turn `r` on `game`, skipping `first` moves. */
-  function keep(game, r, first) {
-    const start = locate(r);
-    const len = lengthOf(r);
-    const c = game[CACHE];
-    let bytes = c?.bytes;
-    if (bytes === undefined || bytes.length < len) bytes = new Uint8Array(Math.max(256, len * 2));
-    bytes.set(view.subarray(start, start + len));
-    if (c === undefined) {
-      const kept = { over: bytes[0], bytes, len, first };
-      game[CACHE] = kept;
-      return kept;
-    }
-    c.over = bytes[0];
-    c.bytes = bytes;
-    c.len = len;
-    c.first = first;
-    return c;
-  }
-
-  ru.legalMoves = function legalMoves() {
-    const c = this[CACHE];
-    if (c === undefined || c.bytes === undefined) {
-      const r = packed.legalMoves.call(this);
+  function installBackgammon() {
+    bg.legalPlays = function legalPlays() {
+      const r = packed.legalPlays.call(this);
       const start = locate(r);
-      const list = moves(view, start, start + lengthOf(r), 0, Infinity);
-      this[CACHE] = { over: view[start], bytes: undefined, len: 0, first: 0 };
-      return list;
+      const end = start + lengthOf(r);
+      const b = view;
+      const n = count(b, start);
+      const plays = new Array(n);
+      let at = start + 4;
+      for (let i = 0; i < n; i++) {
+        const k = b[at++];
+        const steps = new Array(k);
+        for (let j = 0; j < k; j++, at += 4) {
+          steps[j] = { from: b[at], to: b[at + 1], die: b[at + 2], hit: b[at + 3] === 1 };
+        }
+        plays[i] = { notation: '', positionId: '', steps };
+      }
+      const t = texts(b, at, end);
+      for (let i = 0; i < n; i++) {
+        plays[i].notation = t[2 * i];
+        plays[i].positionId = t[2 * i + 1];
+      }
+      return plays;
+    };
+
+    // A Backgammon keeps the index of its phase: { phase }.
+    bg.play = function play(steps) {
+      const n = typeof steps === 'string' ? -1 : packSteps(steps);
+      // after packSteps, which runs the caller's getters (they may call this object)
+      this[CACHE] = undefined;
+      if (n < 0) return eager.backgammonPlay.call(this, steps);
+      this[CACHE] = { phase: packed.playSteps.call(this, n, low >>> 0, high >>> 0) };
+    };
+
+    bg.roll = function roll() {
+      this[CACHE] = undefined;
+      const r = packed.roll.call(this);
+      this[CACHE] = { phase: r >>> 16 };
+      return [r & 255, (r >>> 8) & 255];
+    };
+
+    /** Each phase's name by its index, learnt from the glue's phase() the first time it is seen. */
+    const phases = [];
+    bg.phase = function phase() {
+      let c = this[CACHE];
+      if (c === undefined) c = this[CACHE] = { phase: packed.phase.call(this) };
+      const i = c.phase;
+      if (phases[i] === undefined) phases[i] = eager.phase.call(this);
+      return phases[i];
+    };
+  }
+
+  function installDraughts() {
+    /** The square names by index (from the module, on first use: it may not be initialised yet). */
+    let squares;
+
+    /**
+     * Moves `first` to `stop` (exclusive) of a packed draughts list (`pack_turn`) in `b` from
+     * `start` to `end` (`__play` puts the move played first, then the legal moves).
+     */
+    function moves(b, start, end, first, stop) {
+      squares ??= RussianDraughts.__squares().split(' ');
+      const n = count(b, start + 1);
+      if (stop > n) stop = n;
+      const out = new Array(stop - first);
+      let at = start + 5;
+      for (let i = 0; i < n; i++) {
+        const k = b[at + 2];
+        if (i < first || i >= stop) {
+          at += 3 + k;
+          at += 2 + b[at];
+          continue;
+        }
+        const from = squares[b[at]];
+        const to = squares[b[at + 1]];
+        at += 3;
+        let path;
+        if (k === 2) {
+          path = [squares[b[at]], squares[b[at + 1]]];
+          at += 2;
+        } else {
+          path = new Array(k);
+          for (let j = 0; j < k; j++) path[j] = squares[b[at++]];
+        }
+        const c = b[at++];
+        let captured;
+        if (c === 0) captured = [];
+        else {
+          captured = new Array(c);
+          for (let j = 0; j < c; j++) captured[j] = squares[b[at++]];
+        }
+        out[i - first] = { notation: '', from, to, path, captured, promotes: b[at++] === 1 };
+      }
+      // the notations, each followed by SEP
+      let i = 0;
+      let a = at;
+      let ascii7 = true;
+      for (let j = at; j < end && i < stop; j++) {
+        const x = b[j];
+        if (x !== 10) {
+          if (x >= 128) ascii7 = false;
+          continue;
+        }
+        if (i >= first) out[i - first].notation = ascii7 ? ascii(b, a, j) : decoder.decode(b.subarray(a, j));
+        i++;
+        a = j + 1;
+        ascii7 = true;
+      }
+      return out;
     }
-    return moves(c.bytes, 0, c.len, c.first, Infinity);
-  };
 
-  ru.play = function play(notation) {
-    const old = this[CACHE];
-    this[CACHE] = undefined;
-    if (typeof notation !== 'string') return eager.draughtsPlay.call(this, notation);
-    const r = packed.play.call(this, notation);
-    // the buffer of the previous answer is reused for this one
-    this[CACHE] = old;
-    const c = keep(this, r, 1);
-    return moves(c.bytes, 0, c.len, 0, 1)[0];
-  };
+    // A RussianDraughts keeps whether its game is over and, when known, the packed turn (a copy
+    // of the module's buffer: later calls on other objects reuse that): { over, bytes, first }.
+    /** Keeps the packed turn `r` on `game`, skipping `first` moves. */
+    function keep(game, r, first) {
+      const start = locate(r);
+      const len = lengthOf(r);
+      const c = game[CACHE];
+      let bytes = c?.bytes;
+      if (bytes === undefined || bytes.length < len) bytes = new Uint8Array(Math.max(256, len * 2));
+      bytes.set(view.subarray(start, start + len));
+      if (c === undefined) {
+        const kept = { over: bytes[0], bytes, len, first };
+        game[CACHE] = kept;
+        return kept;
+      }
+      c.over = bytes[0];
+      c.bytes = bytes;
+      c.len = len;
+      c.first = first;
+      return c;
+    }
 
-  ru.outcome = function outcome() {
-    let c = this[CACHE];
-    if (c === undefined)
-      c = this[CACHE] = { over: packed.isOver.call(this) ? 1 : 0, bytes: undefined, len: 0, first: 0 };
-    return c.over === 1 ? eager.outcome.call(this) : null;
-  };
+    ru.legalMoves = function legalMoves() {
+      const c = this[CACHE];
+      if (c === undefined || c.bytes === undefined) {
+        const r = packed.legalMoves.call(this);
+        const start = locate(r);
+        const list = moves(view, start, start + lengthOf(r), 0, Infinity);
+        this[CACHE] = { over: view[start], bytes: undefined, len: 0, first: 0 };
+        return list;
+      }
+      return moves(c.bytes, 0, c.len, c.first, Infinity);
+    };
+
+    ru.play = function play(notation) {
+      const old = this[CACHE];
+      this[CACHE] = undefined;
+      if (typeof notation !== 'string') return eager.draughtsPlay.call(this, notation);
+      const r = packed.play.call(this, notation);
+      // the buffer of the previous answer is reused for this one
+      this[CACHE] = old;
+      const c = keep(this, r, 1);
+      return moves(c.bytes, 0, c.len, 0, 1)[0];
+    };
+
+    ru.outcome = function outcome() {
+      let c = this[CACHE];
+      if (c === undefined)
+        c = this[CACHE] = { over: packed.isOver.call(this) ? 1 : 0, bytes: undefined, len: 0, first: 0 };
+      return c.over === 1 ? eager.outcome.call(this) : null;
+    };
+  }
 }

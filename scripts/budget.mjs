@@ -176,7 +176,7 @@ const server = spawn('python3', ['-m', 'http.server', '-d', WWW, String(PORT), '
 let failed = false;
 try {
   await waitForServer();
-  const hasPkg = existsSync(path.join(WWW, 'pkg', 'tabla_rules_bg.wasm'));
+  const hasPkg = existsSync(path.join(WWW, 'pkg', 'tabla_rules_backgammon_bg.wasm'));
   if (!hasPkg)
     console.log(
       `note: ${path.relative(ROOT, WWW) || '.'}/pkg is missing (bash scripts/build.sh builds the package and the site): the engine is missing from these numbers and the board never becomes interactive`,

@@ -29,7 +29,18 @@ RUSTFLAGS="-C target-feature=+simd128" cargo build --quiet "${features[@]}" --ta
 # one move at a time does not see (a draughts ply 0.05 ms, a backgammon turn 0.3 ms).
 CARGO_PROFILE_WASM_OPT_LEVEL=z cargo build --quiet --target wasm32-unknown-unknown --profile wasm --lib \
   --no-default-features --target-dir target/rules
-rm -rf "$out" target/pkg-plain target/pkg-rules
+# The web app's rules modules, one per game family (tabla_rules_backgammon_bg.wasm and
+# tabla_rules_draughts_bg.wasm, entries rules-backgammon.js and rules-draughts.js): the rules
+# module's build with one family's bindings (`--cfg tabla_family`, Cargo.toml), so that a page
+# becomes playable on its own game's code (issue 15: the backgammon one is ~42 KB gzipped
+# smaller than the rules module); www/js/engine.js loads the other once the board takes input.
+# Each its own target dir (RUSTFLAGS differ). Only in www/pkg: the npm package's board plays on
+# rules.js (its board/engine.js is rewritten below).
+for family in backgammon draughts; do
+  RUSTFLAGS="--cfg tabla_family=\"$family\"" CARGO_PROFILE_WASM_OPT_LEVEL=z cargo build --quiet \
+    --target wasm32-unknown-unknown --profile wasm --lib --no-default-features --target-dir "target/rules-$family"
+done
+rm -rf "$out" target/pkg-plain target/pkg-rules target/pkg-rules-backgammon target/pkg-rules-draughts
 bash scripts/wasm-finish.sh "$simd" "$out" --enable-simd
 bash scripts/wasm-finish.sh "$plain" target/pkg-plain
 # One glue serves both modules: their imports and exports are the same.
@@ -37,6 +48,10 @@ cmp -s target/pkg-plain/tabla.js "$out/tabla.js" || { echo "the SIMD and plain g
 cp target/pkg-plain/tabla_bg.wasm "$out/tabla_plain_bg.wasm"
 OUT_NAME=tabla_rules bash scripts/wasm-finish.sh "$rules" target/pkg-rules
 cp target/pkg-rules/tabla_rules.js target/pkg-rules/tabla_rules_bg.wasm "$out/"
+for family in backgammon draughts; do
+  OUT_NAME="tabla_rules_$family" bash scripts/wasm-finish.sh \
+    "target/rules-$family/wasm32-unknown-unknown/wasm/tabla.wasm" "target/pkg-rules-$family"
+done
 
 # The package around the generated glue: a Node entry that initialises itself, the README for
 # npm users (js/README.md; the repository's README is for tabla's developers), the licences,
@@ -50,6 +65,8 @@ cp js/README.md "$out/README.md"
 mkdir -p "$out/board"
 cp -r www/js/. "$out/board/"
 rm "$out/board/app.js"
+# the web app's per-family rules modules are the package's one rules module
+perl -pi -e "s{'\.\./pkg/rules-(backgammon|draughts)\.js'}{'../pkg/rules.js'}g; s{'\.\./pkg/tabla_rules_(backgammon|draughts)_bg\.wasm'}{'../pkg/tabla_rules_bg.wasm'}g" "$out/board/engine.js"
 perl -pi -e "s{(import\(|new URL\()'\.\./pkg/}{\$1'../}g" "$out/board/engine.js"
 grep -q "new URL('../tabla_rules_bg.wasm'" "$out/board/engine.js" || { echo "board/engine.js: the path of the rules .wasm not rewritten"; exit 1; }
 for f in rules index tabla; do
@@ -63,7 +80,11 @@ rm -f "$out/.gitignore"
 rm -rf www/pkg
 mkdir -p www/pkg
 cp "$out"/index.js "$out"/simd.js "$out"/unpack.js "$out"/tabla.js "$out"/tabla.d.ts "$out"/tabla_bg.wasm "$out"/tabla_plain_bg.wasm \
-  "$out"/rules.js "$out"/tabla_rules.js "$out"/tabla_rules_bg.wasm www/pkg/
+  www/pkg/
+for family in backgammon draughts; do
+  cp "js/rules-$family.js" "target/pkg-rules-$family/tabla_rules_$family.js" \
+    "target/pkg-rules-$family/tabla_rules_${family}_bg.wasm" www/pkg/
+done
 
 # The served site (site/, what scripts/serve.sh and the browser tests serve): www/ with its
 # scripts, the glue and the stylesheet minified, and the service worker's versioned set: every
@@ -74,3 +95,5 @@ node scripts/site.mjs
 node scripts/wasm-size.mjs "$out/tabla_bg.wasm"
 node scripts/wasm-size.mjs "$out/tabla_plain_bg.wasm"
 node scripts/wasm-size.mjs "$out/tabla_rules_bg.wasm"
+node scripts/wasm-size.mjs www/pkg/tabla_rules_backgammon_bg.wasm
+node scripts/wasm-size.mjs www/pkg/tabla_rules_draughts_bg.wasm

@@ -99,11 +99,16 @@ if (missing.length) {
   console.error(`precache: referenced but missing: ${missing.join(', ')}`);
   process.exit(1);
 }
-// the rules module (the page's) and both builds of the full module (the worker's: www/sw.js
-// fetches the one this browser runs)
-for (const w of ['pkg/tabla_rules_bg.wasm', 'pkg/tabla_bg.wasm', 'pkg/tabla_plain_bg.wasm']) {
+// the page's rules modules (one per game family: js/engine.js) and both builds of the full
+// module (the worker's: www/sw.js fetches the one this browser runs)
+for (const w of [
+  'pkg/tabla_rules_backgammon_bg.wasm',
+  'pkg/tabla_rules_draughts_bg.wasm',
+  'pkg/tabla_bg.wasm',
+  'pkg/tabla_plain_bg.wasm',
+]) {
   if (!files.has(w)) {
-    console.error(`precache: ${w} is not referenced by pkg/rules.js or pkg/index.js`);
+    console.error(`precache: ${w} is not referenced by js/engine.js or pkg/index.js`);
     process.exit(1);
   }
 }

@@ -1,6 +1,6 @@
 // tabla's service worker: after one visit the pages, scripts, styles, translations and the .wasm
-// modules this browser runs (the rules module and one build of the full module) are cached, so
-// the games load and play with the network cut.
+// modules this browser runs (the rules module of each game family and one build of the full
+// module) are cached, so the games load and play with the network cut.
 //
 // Invariants:
 // - The files are one versioned set, listed with their SHA-256 in precache.json (written by

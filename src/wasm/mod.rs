@@ -15,13 +15,19 @@ use crate::errors::{ErrorCode, Field};
 
 #[cfg(feature = "ai")]
 mod analysis;
+// The web app's per-game rules modules (scripts/build.sh, RUSTFLAGS `--cfg tabla_family=...`):
+// one game family's bindings only. Without the cfg (the package's modules), both.
+#[cfg(not(tabla_family = "draughts"))]
 mod backgammon;
+#[cfg(not(tabla_family = "backgammon"))]
 mod draughts;
 #[cfg(feature = "link")]
 mod link;
 mod packed;
 
+#[cfg(not(tabla_family = "draughts"))]
 pub use backgammon::Backgammon;
+#[cfg(not(tabla_family = "backgammon"))]
 pub use draughts::RussianDraughts;
 #[cfg(feature = "link")]
 pub use link::LinkSession;
@@ -353,6 +359,7 @@ impl Copier {
 /// so a getter or Proxy that throws also gives `None`. The general reader copies each object
 /// ([`plain`]) and reads the copy: about three times the boundary crossings of this, on the call
 /// a game loop makes most.
+#[cfg(not(tabla_family = "draughts"))]
 pub(crate) fn plain_steps(value: &JsValue) -> Option<Vec<crate::backgammon::Step>> {
     if !is_array_checked(value).ok()? {
         return None;
@@ -433,6 +440,7 @@ fn describe(v: &JsValue) -> String {
 }
 
 /// A seed from JS: a whole number from 0 to 2^32 - 1 (seeds never cross as BigInt).
+#[cfg(not(tabla_family = "draughts"))]
 pub(crate) fn seed_from_js(seed: f64) -> JsResult<u64> {
     if seed.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&seed) {
         Ok(seed as u64)

@@ -26,20 +26,29 @@ use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 
-use super::{Backgammon, JsResult, RussianDraughts, js_err};
+#[cfg(not(tabla_family = "draughts"))]
+use super::Backgammon;
+#[cfg(not(tabla_family = "backgammon"))]
+use super::RussianDraughts;
+use super::{JsResult, js_err};
+#[cfg(not(tabla_family = "draughts"))]
 use crate::backgammon::{PlayInfo, Step};
+#[cfg(not(tabla_family = "backgammon"))]
 use crate::draughts::{Move, Square};
 
 /// Separates the texts of a packed list: no play or move notation and no Position ID holds one.
 const SEP: u8 = b'\n';
 
+#[cfg(not(tabla_family = "draughts"))]
 /// The bits of one step in [`Backgammon::play_packed`]: from (5), to (5), die (3), hit (1).
 const STEP_BITS: u32 = 14;
 
+#[cfg(not(tabla_family = "draughts"))]
 /// The most steps [`Backgammon::play_packed`] carries (a play of doubles has four).
 const MAX_PACKED_STEPS: u32 = 4;
 
 thread_local! {
+    #[cfg(not(tabla_family = "backgammon"))]
     /// The notations of a packed draughts list, written before it is packed (its capacity kept,
     /// as [`OUT`]'s).
     static TEXTS: RefCell<String> = const { RefCell::new(String::new()) };
@@ -60,6 +69,7 @@ fn packed(fill: impl FnOnce(&mut Vec<u8>)) -> f64 {
     })
 }
 
+#[cfg(not(tabla_family = "draughts"))]
 /// Plays as bytes: the play count (u32, little-endian); each play's step count and its steps,
 /// four bytes each (from, to, die, hit 0 or 1); then each play's notation and Position ID, every
 /// text followed by [`SEP`].
@@ -79,6 +89,7 @@ fn pack_plays(out: &mut Vec<u8>, plays: &[PlayInfo]) {
     }
 }
 
+#[cfg(not(tabla_family = "backgammon"))]
 /// Draughts moves as bytes: the move count (u32, little-endian); for each move its start and end
 /// square, the path's length and squares, the captures' count and squares (square indexes, a1 =
 /// 0 as in [`Square::ALL`]) and whether it promotes (0 or 1); then `texts`, each move's notation
@@ -97,6 +108,7 @@ fn pack_moves<'a>(out: &mut Vec<u8>, moves: impl ExactSizeIterator<Item = &'a Mo
     out.extend_from_slice(texts.as_bytes());
 }
 
+#[cfg(not(tabla_family = "draughts"))]
 /// The steps of [`Backgammon::play_packed`]: `count` steps, the first two in `low`, the others in
 /// `high`, [`STEP_BITS`] bits each. `None` for a count above [`MAX_PACKED_STEPS`].
 fn unpack_steps(count: u32, low: u32, high: u32) -> Option<Vec<Step>> {
@@ -119,6 +131,7 @@ fn unpack_steps(count: u32, low: u32, high: u32) -> Option<Vec<Step>> {
     )
 }
 
+#[cfg(not(tabla_family = "draughts"))]
 #[wasm_bindgen]
 impl Backgammon {
     /// `legalPlays()` packed (`pack_plays`), in the shared buffer (`packed`).
@@ -152,8 +165,16 @@ impl Backgammon {
         self.game_mut().play_steps(&steps).map_err(js_err)?;
         Ok(self.phase_index())
     }
+
+    /// The module's memory, as `RussianDraughts.__memory` (js/unpack.js asks either class: the
+    /// web app's backgammon rules module has no RussianDraughts).
+    #[wasm_bindgen(js_name = __memory, skip_typescript)]
+    pub fn memory() -> JsValue {
+        wasm_bindgen::memory()
+    }
 }
 
+#[cfg(not(tabla_family = "backgammon"))]
 /// What a draughts game loop asks after each change, packed: whether the game is over (one
 /// byte, 0 or 1), then `played` (the move just played with its notation, if any) and the legal
 /// moves of `game` (`pack_moves`): the moves and notations of
@@ -175,6 +196,7 @@ fn pack_turn(game: &crate::draughts::Game, played: Option<(&Move, &str)>) -> f64
     })
 }
 
+#[cfg(not(tabla_family = "backgammon"))]
 #[wasm_bindgen]
 impl RussianDraughts {
     /// Whether the game is over and `legalMoves()`, packed (`pack_turn`), in the shared buffer (`packed`).

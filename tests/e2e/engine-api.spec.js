@@ -251,6 +251,8 @@ test('one SIMD probe: the service worker caches the build the package picks, wit
   // issue 15: the other build is in the set (precache.json) but never fetched: this browser's
   // pages and workers load the one the probe picks, and the first visit costs one full module
   expect(await cached(other)).toBe(false);
-  expect(await cached('pkg/tabla_rules_bg.wasm')).toBe(true);
+  // the page's rules modules, one per game family: both kept for offline play
+  expect(await cached('pkg/tabla_rules_backgammon_bg.wasm')).toBe(true);
+  expect(await cached('pkg/tabla_rules_draughts_bg.wasm')).toBe(true);
   expect(errors()).toEqual([]);
 });

@@ -93,7 +93,8 @@ test('every file a session loads is in the precache set', async ({ page, context
     'index.html',
     'pkg/tabla_bg.wasm',
     'pkg/tabla_plain_bg.wasm',
-    'pkg/tabla_rules_bg.wasm',
+    'pkg/tabla_rules_backgammon_bg.wasm',
+    'pkg/tabla_rules_draughts_bg.wasm',
     'js/worker.js',
     'js/i18n/ru.js',
   ])
@@ -196,7 +197,7 @@ test('two tabs: the new tab takes the new set, the running tab keeps its own and
   // computer opponent (a worker started now) runs its own set's glue and .wasm
   expect(await deployOf(a)).toBe('v1');
   expect(await deployOf(a, 'pkg/tabla_bg.wasm')).toBe('v1');
-  expect(await deployOf(a, 'pkg/tabla_rules_bg.wasm')).toBe('v1');
+  expect(await deployOf(a, 'pkg/tabla_rules_backgammon_bg.wasm')).toBe('v1');
   await a.evaluate(async () => {
     const i18n = await import(new URL('js/i18n/ru.js', document.baseURI).href);
     if (!i18n.default) throw new Error('no translation');

@@ -155,7 +155,7 @@ test('delete: asked first, cancel keeps it; the game on the board deleted goes h
   await dlg.getByRole('button', { name: 'Delete finished games' }).click();
   await expect(confirm).toContainText('Delete 1 finished game?');
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  // the deletion is done when the list shows it (not at the click's return)
+  // the dialog's close event (which deletes) is a task of its own, after the click
   await expect.poll(async () => (await stored(page)).map((g) => g.key)).toEqual([second]);
 
   // the game on the board deleted: back home, nothing saved under its key again

@@ -900,6 +900,9 @@ const linked = (() => {
   syncForm({ resetDefaults: true });
   show(linked ? 'play' : location.hash === '#play' && board.persistKey ? 'play' : 'home');
   try {
+    // every game family's rules module (the form, the Games list and the editor read either),
+    // once the board has become playable on its own game's (tabla-board.js)
+    await board.ready.catch(() => null);
     engine = await loadEngine();
     updateLinkGames();
     openLinkFragment();

@@ -1,11 +1,14 @@
 // Loads the wasm package (www/pkg, built by scripts/build.sh; in the npm package the package
-// itself) once, for every board on the page. Two modules: the page plays on the rules module
-// (rules.js: the rules engines, saves, PDN/FEN and gnubg IDs, without the computer opponents,
-// their network weights, the backgammon .mat/.sgf match files and games by link), which is all a
-// board needs to become playable; the computer opponent's worker loads the full module
-// (index.js), and so does the page for a game by link (link.js) or a .mat/.sgf (embed.js).
-// Objects of one module cannot be passed to the other: they meet as saves (toJSON); a game by
-// link is played on the full module's objects (its session sends only those).
+// itself) once, for every board on the page. The page plays on the rules modules: one per game
+// family (rules-backgammon.js, rules-draughts.js: the rules engines, saves, PDN/FEN and gnubg
+// IDs of that family, without the computer opponents, their network weights, the backgammon
+// .mat/.sgf match files and games by link), so that a board becomes playable on its own game's
+// code; the other family's module loads once the board takes input (tabla-board.js). In the npm
+// package both are its one rules module (rules.js: scripts/build.sh rewrites the paths below).
+// The computer opponent's worker loads the full module (index.js), and so does the page for a
+// game by link (link.js) or a .mat/.sgf (embed.js). Objects of one module cannot be passed to
+// another: they meet as saves (toJSON); a game by link is played on the full module's objects
+// (its session sends only those).
 const loads = {};
 
 /** Runs `load` once per `key`; a failure allows a retry. */
@@ -20,30 +23,58 @@ function once(key, load) {
 }
 
 /**
- * The rules module's code, compiled as it streams in, off the main thread: started with the load
+ * A rules module's code, compiled as it streams in, off the main thread: started with the load
  * (before the glue's modules have loaded and run, which is when the glue would start it), so the
  * page draws its first frame meanwhile. Resolves to the WebAssembly.Module, or to undefined where
  * it cannot (no streaming compilation, a server that does not send application/wasm): the glue
  * then fetches and compiles the file itself.
  */
-function compileRules() {
+function compileRules(url) {
   if (typeof WebAssembly?.compileStreaming !== 'function') return Promise.resolve(undefined);
-  // a literal URL beside the glue (the npm package's copy names its own ../tabla_rules_bg.wasm)
-  const url = new URL('../pkg/tabla_rules_bg.wasm', import.meta.url);
   return WebAssembly.compileStreaming(fetch(url)).catch(() => undefined);
 }
 
-/** Resolves to the rules module ({ Backgammon, RussianDraughts, ... }) after init. */
-export function loadEngine() {
-  return once('rules', async () => {
-    const code = compileRules();
-    // A literal specifier, so that bundlers follow it; the npm package's copy
-    // (pkg/board/engine.js, scripts/build.sh) names its own ../rules.js.
-    const mod = await import('../pkg/rules.js');
+/**
+ * Each game kind's rules module (games.js: kind.id): its .wasm as a literal URL beside the glue
+ * and its entry as a literal specifier, so that bundlers follow them (the npm package's copy,
+ * pkg/board/engine.js, names its own ../tabla_rules_bg.wasm and ../rules.js for both).
+ */
+const RULES = {
+  backgammon: {
+    wasm: () => new URL('../pkg/tabla_rules_backgammon_bg.wasm', import.meta.url),
+    entry: () => import('../pkg/rules-backgammon.js'),
+  },
+  draughts: {
+    wasm: () => new URL('../pkg/tabla_rules_draughts_bg.wasm', import.meta.url),
+    entry: () => import('../pkg/rules-draughts.js'),
+  },
+};
+
+/** The page's engine: the classes of every rules module loaded so far ({ Backgammon, RussianDraughts, ... }). */
+const engine = {};
+
+/** Resolves to one game kind's rules module after init (once per .wasm: the package's two are one). */
+function loadRules(kind) {
+  const r = RULES[kind] ?? RULES.backgammon;
+  const url = r.wasm();
+  return once(`rules:${url.href}`, async () => {
+    const code = compileRules(url);
+    const mod = await r.entry();
     const compiled = await code;
     await mod.default(compiled ? { module_or_path: compiled } : undefined);
     return mod;
   });
+}
+
+/**
+ * Resolves to the page's engine ({ Backgammon, RussianDraughts, ... }) once the rules module of
+ * `kind` (games.js: 'backgammon' or 'draughts') is loaded; without `kind`, once every kind's is.
+ * The one object is shared: the classes of a module that loads later are added to it.
+ */
+export async function loadEngine(kind) {
+  const kinds = kind ? [kind] : Object.keys(RULES);
+  await Promise.all(kinds.map((k) => loadRules(k).then((m) => Object.assign(engine, m))));
+  return engine;
 }
 
 /**

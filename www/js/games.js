@@ -77,6 +77,8 @@ const BACKGAMMON = {
    */
   aiLevels: { beginner: 'beginner', easy: 'casual', medium: 'intermediate', hard: 'strong', master: 'expert' },
   /** The options this game has, in the engine's order, as the engine declares them. */
+  /** Whether the page's engine `M` has this kind's rules (engine.js: one module per kind). */
+  loaded: (M) => typeof M?.Backgammon === 'function',
   optionSpecs: (M, game) => forGame(M.Backgammon.optionSpecs(), game),
   formSpecs(M, game) {
     return this.optionSpecs(M, game).filter(inForm);
@@ -182,6 +184,7 @@ const DRAUGHTS = {
     ),
   aiSupported: (support) => !!support?.draughts,
   aiLevels: { beginner: 'beginner', easy: 'easy', medium: 'medium', hard: 'hard', master: 'master' },
+  loaded: (M) => typeof M?.RussianDraughts === 'function',
   optionSpecs: (M) => M.RussianDraughts.optionSpecs(),
   formSpecs(M, game) {
     return this.optionSpecs(M, game).filter(inForm);

@@ -27,7 +27,7 @@
 // write to the key is "save-reloaded" (it continued this game: loaded) or "save-conflict" (this
 // board's game is not the one saved there: the page keeps it elsewhere), a removal "save-removed".
 import { loadEngine, loadAiSupport, AiSupervisor, lowerLevel } from './engine.js';
-import { GAMES, kindOf, kindForText, saveFormat } from './games.js';
+import { GAMES, KINDS, kindOf, kindForText, saveFormat } from './games.js';
 import { translator, loadLanguage, preferredLanguage, pageLanguage } from './i18n/index.js';
 import { motionAllowed } from './anim.js';
 import * as store from './storage.js';
@@ -198,11 +198,11 @@ export class TablaBoard extends HTMLElement {
     if (this._started) return;
     this._started = true;
     this.flipped = this.getAttribute('orientation') === 'black';
-    // fetch the engine and this game's board code side by side; the code once the page's own
-    // script has run (a board in the page is defined and started by the import of this module,
-    // before the importing script sets its game: the app's ?game=...), so that only this game's
-    // is fetched
-    const engine = loadEngine();
+    // fetch this game's rules module and board code side by side, once the page's own script
+    // has run (a board in the page is defined and started by the import of this module, before
+    // the importing script sets its game: the app's ?game=...), so that only this game's are
+    // fetched; the other game family's rules module loads once the board takes input (_attach)
+    const engine = new Promise((resolve) => queueMicrotask(() => resolve(loadEngine(this.kind.id))));
     engine.catch(() => {});
     queueMicrotask(() => this.kind.controller().catch(() => {}));
     await this._setLang();
@@ -228,9 +228,33 @@ export class TablaBoard extends HTMLElement {
         this._maybeComputer();
       });
     const raw = this.persistKey ? await store.readGame(this.persistKey) : null;
-    const restored = raw !== null ? this._restore(raw) : false;
+    const restored = raw !== null ? await this._restoreLoading(raw) : false;
     if (!restored) this._create();
-    // `ready` and the `ready` event come when the game is on the board and takes input (_attach)
+    // `ready` and the `ready` event come when the game is on the board and takes input and every
+    // game family's rules module is loaded (_attach)
+  }
+
+  /** Whether the page's engine has every game family's rules module (engine.js). */
+  get _allRules() {
+    return KINDS.every((k) => k.loaded(this.mod));
+  }
+
+  /**
+   * `_restore(raw)` with the rules module of the game the save names loaded first, and every
+   * family's when the save holds another kind's data (a mismatch, found by trying each kind).
+   */
+  async _restoreLoading(raw) {
+    let named = null;
+    try {
+      named = kindOf(JSON.parse(raw)?.game)?.id ?? null;
+    } catch {
+      /* unreadable: _restore says so */
+    }
+    if (named && named !== this.kind.id) await loadEngine(named).catch(() => null);
+    const restored = this._restore(raw);
+    if (restored !== null) return restored;
+    await loadEngine().catch(() => null);
+    return this._restore(raw) ?? false;
   }
 
   /**
@@ -347,7 +371,8 @@ export class TablaBoard extends HTMLElement {
     const key = this.persistKey;
     const raw = key ? await store.readGame(key) : null;
     if (key !== this.persistKey) return false; // another game was chosen meanwhile
-    const restored = raw !== null ? this._restore(raw) : false;
+    const restored = raw !== null ? await this._restoreLoading(raw) : false;
+    if (key !== this.persistKey) return false;
     if (!restored) this._create();
     return restored;
   }
@@ -686,6 +711,15 @@ export class TablaBoard extends HTMLElement {
     if (embedAttrs.embedData(this)) return this._createEmbedded();
     this._embed = null;
     embed?.showEmbedError(this, '');
+    // another game family than the page's first, asked for before its rules module has loaded
+    if (!this.kind.loaded(this.mod)) {
+      const kind = this.kind;
+      loadEngine(kind.id).then(
+        () => this.kind === kind && this._create(),
+        (e) => this._fatal(this.t('err.engine'), e),
+      );
+      return;
+    }
     let engine;
     try {
       engine = this.kind.create(this.mod, this.gameName, this.options);
@@ -706,7 +740,9 @@ export class TablaBoard extends HTMLElement {
     this._embedToken = token;
     let read;
     try {
-      read = await (await loadEmbed()).readEmbedded(this.mod, this);
+      // the data may be of either family (it names its reader): every rules module first
+      const [reader] = await Promise.all([loadEmbed(), loadEngine()]);
+      read = await reader.readEmbedded(this.mod, this);
     } catch (e) {
       if (this._embedToken !== token) return;
       const message = this.errorText(e);
@@ -760,7 +796,9 @@ export class TablaBoard extends HTMLElement {
         refused = e; /* tried as another kind below */
       }
     }
-    // the data may be a whole game of another kind: keep the player's moves
+    // the data may be a whole game of another kind: keep the player's moves (null: that needs
+    // every family's rules module, not loaded yet: _restoreLoading loads them and asks again)
+    if (!this._allRules) return null;
     for (const game of GAMES) {
       if (game === save?.game || store.checkSave({ ...save, game }, GAMES, isDraughtsGame, LEVELS)) continue;
       try {
@@ -842,8 +880,14 @@ export class TablaBoard extends HTMLElement {
         // the first moment the board is drawn and takes input (measured by scripts/budget.mjs)
         if (globalThis.performance && performance.mark) performance.mark('tabla-interactive');
         this.emit('interactive', {});
-        this._settleReady(null);
-        this.emit('ready', {});
+        // the other game family's rules module, now that this one's game takes input: `ready`
+        // promises a board that loads and imports any game (a failure leaves this game playable)
+        loadEngine()
+          .catch(() => null)
+          .then(() => {
+            this._settleReady(null);
+            this.emit('ready', {});
+          });
       }
       this.announce(this.ctrl.statusText());
       if (this._notice) {
