@@ -217,19 +217,20 @@ export function install(Backgammon, RussianDraughts) {
     phase: bg.__phase,
     legalMoves: ru.__legalMoves,
     play: ru.__play,
+    playIndex: ru.__playIndex,
     isOver: ru.__isOver,
   };
   dropOnChange(bg, PURE.backgammon);
   dropOnChange(ru, PURE.draughts);
 
-  // The module's memory (asked on first use: the module may not be initialised yet) and a
-  // view of it, made again when the memory has grown.
-  let memory;
+  // A view of the module's memory (asked on first use: the module may not be initialised yet),
+  // made again when the memory has grown: growing detaches the old buffer, whose views then have
+  // no bytes (a test of the view's length, cheaper than asking the memory for its buffer at
+  // every call).
   let view = new Uint8Array(0);
   /** The packed result `r` (its address plus its length times 2^32): sets `view`, returns its first byte. */
   const locate = (r) => {
-    memory ??= RussianDraughts.__memory();
-    if (view.buffer !== memory.buffer) view = new Uint8Array(memory.buffer);
+    if (view.byteLength === 0) view = new Uint8Array(RussianDraughts.__memory().buffer);
     return r % 4294967296;
   };
   const lengthOf = (r) => Math.floor(r / 4294967296);
@@ -288,62 +289,78 @@ export function install(Backgammon, RussianDraughts) {
   let squares;
 
   /**
-   * Moves `first` to `stop` (exclusive) of a packed draughts list (`pack_turn`) in `b` from
-   * `start` to `end` (`__play` puts the move played first, then the legal moves).
+   * The notations naming only a move's first and last squares (most moves: 'c3-d4', 'c3:e5'), by
+   * (first * 32 + last) * 2 + (1 for a capture), spelled once each.
    */
-  function moves(b, start, end, first, stop) {
+  const pairs = new Array(32 * 32 * 2);
+
+  /**
+   * The notation of the move packed at byte `at` of `b` (`pack_move`): the squares of its path
+   * the engine's notation prefix names, then its last square, joined by '-' for a plain move and
+   * ':' for a capture.
+   */
+  function spell(b, at) {
+    const k = b[at];
+    const c = b[at + 1 + k];
+    const m = b[at + 3 + k + c];
+    const first = b[at + 1];
+    const last = b[at + k];
+    if (m === 1) {
+      const key = ((first << 5) | last) * 2 + (c > 0 ? 1 : 0);
+      let s = pairs[key];
+      if (s === undefined) s = pairs[key] = squares[first] + (c > 0 ? ':' : '-') + squares[last];
+      return s;
+    }
+    let s = '';
+    for (let j = 0; j < m; j++) s += squares[b[at + 1 + j]] + (c > 0 ? ':' : '-');
+    return s + squares[last];
+  }
+
+  /** The bytes of the move packed at byte `at` of `b` (`pack_move`). */
+  const moveBytes = (b, at) => 4 + b[at] + b[at + 1 + b[at]];
+
+  /**
+   * Moves `first` to `stop` (exclusive) of a packed draughts list (`pack_turn`) in `b` from
+   * byte 0 (`__play` and `__playIndex` put the move played first, then the legal moves).
+   */
+  function moves(b, first, stop) {
     squares ??= RussianDraughts.__squares().split(' ');
-    const n = count(b, start + 1);
+    const n = count(b, 1);
     if (stop > n) stop = n;
     const out = new Array(stop - first);
-    let at = start + 5;
-    for (let i = 0; i < n; i++) {
-      const k = b[at + 2];
-      if (i < first || i >= stop) {
-        at += 3 + k;
-        at += 2 + b[at];
-        continue;
-      }
-      const from = squares[b[at]];
-      const to = squares[b[at + 1]];
-      at += 3;
+    let at = 5;
+    for (let i = 0; i < first; i++) at += moveBytes(b, at);
+    for (let i = first; i < stop; i++) {
+      const notation = spell(b, at);
+      const k = b[at];
+      const from = squares[b[at + 1]];
+      const to = squares[b[at + k]];
       let path;
-      if (k === 2) {
-        path = [squares[b[at]], squares[b[at + 1]]];
-        at += 2;
-      } else {
+      if (k === 2) path = [from, to];
+      else {
         path = new Array(k);
-        for (let j = 0; j < k; j++) path[j] = squares[b[at++]];
+        for (let j = 0; j < k; j++) path[j] = squares[b[at + 1 + j]];
       }
+      at += 1 + k;
       const c = b[at++];
       let captured;
       if (c === 0) captured = [];
+      else if (c === 1) captured = [squares[b[at]]];
       else {
         captured = new Array(c);
-        for (let j = 0; j < c; j++) captured[j] = squares[b[at++]];
+        for (let j = 0; j < c; j++) captured[j] = squares[b[at + j]];
       }
-      out[i - first] = { notation: '', from, to, path, captured, promotes: b[at++] === 1 };
-    }
-    // the notations, each followed by SEP
-    let i = 0;
-    let a = at;
-    let ascii7 = true;
-    for (let j = at; j < end && i < stop; j++) {
-      const x = b[j];
-      if (x !== 10) {
-        if (x >= 128) ascii7 = false;
-        continue;
-      }
-      if (i >= first) out[i - first].notation = ascii7 ? ascii(b, a, j) : decoder.decode(b.subarray(a, j));
-      i++;
-      a = j + 1;
-      ascii7 = true;
+      at += c;
+      out[i - first] = { notation, from, to, path, captured, promotes: b[at] === 1 };
+      at += 2;
     }
     return out;
   }
 
   // A RussianDraughts keeps whether its game is over and, when known, the packed turn (a copy
-  // of the module's buffer: later calls on other objects reuse that): { over, bytes, first }.
+  // of the module's buffer: later calls on other objects reuse that, and a copy of a few dozen
+  // bytes costs less than the list): { over, bytes, first }, the legal moves being those from
+  // index `first` of the list in `bytes`.
   /** Keeps the packed turn `r` on `game`, skipping `first` moves. */
   function keep(game, r, first) {
     const start = locate(r);
@@ -351,46 +368,65 @@ export function install(Backgammon, RussianDraughts) {
     const c = game[CACHE];
     let bytes = c?.bytes;
     if (bytes === undefined || bytes.length < len) bytes = new Uint8Array(Math.max(256, len * 2));
-    bytes.set(view.subarray(start, start + len));
+    const v = view;
+    for (let i = 0; i < len; i++) bytes[i] = v[start + i];
     if (c === undefined) {
-      const kept = { over: bytes[0], bytes, len, first };
+      const kept = { over: bytes[0], bytes, first };
       game[CACHE] = kept;
       return kept;
     }
     c.over = bytes[0];
     c.bytes = bytes;
-    c.len = len;
     c.first = first;
     return c;
   }
 
   ru.legalMoves = function legalMoves() {
-    const c = this[CACHE];
+    let c = this[CACHE];
     if (c === undefined || c.bytes === undefined) {
-      const r = packed.legalMoves.call(this);
-      const start = locate(r);
-      const list = moves(view, start, start + lengthOf(r), 0, Infinity);
-      this[CACHE] = { over: view[start], bytes: undefined, len: 0, first: 0 };
-      return list;
+      c = keep(this, packed.legalMoves.call(this), 0);
     }
-    return moves(c.bytes, 0, c.len, c.first, Infinity);
+    return moves(c.bytes, c.first, Infinity);
   };
+
+  /**
+   * Plays `notation` by its index among the legal moves kept in `c` when it is the notation of
+   * one of them (the calls a loop makes with a notation of legalMoves()); returns the packed
+   * turn after it, or -1 (nothing played) when it is not one of them.
+   */
+  function playListed(game, c, notation) {
+    const b = c.bytes;
+    const n = count(b, 1);
+    let at = 5;
+    for (let i = 0; i < n; i++) {
+      if (i >= c.first && spell(b, at) === notation) {
+        // the first and last squares, which the module checks against its own list
+        return packed.playIndex.call(game, i - c.first, b[at + 1], b[at + b[at]]);
+      }
+      at += moveBytes(b, at);
+    }
+    return -1;
+  }
 
   ru.play = function play(notation) {
     const old = this[CACHE];
     this[CACHE] = undefined;
     if (typeof notation !== 'string') return eager.draughtsPlay.call(this, notation);
-    const r = packed.play.call(this, notation);
+    let r = -1;
+    if (old?.bytes !== undefined) {
+      squares ??= RussianDraughts.__squares().split(' ');
+      r = playListed(this, old, notation);
+    }
+    if (r < 0) r = packed.play.call(this, notation);
     // the buffer of the previous answer is reused for this one
     this[CACHE] = old;
     const c = keep(this, r, 1);
-    return moves(c.bytes, 0, c.len, 0, 1)[0];
+    return moves(c.bytes, 0, 1)[0];
   };
 
   ru.outcome = function outcome() {
     let c = this[CACHE];
-    if (c === undefined)
-      c = this[CACHE] = { over: packed.isOver.call(this) ? 1 : 0, bytes: undefined, len: 0, first: 0 };
+    if (c === undefined) c = this[CACHE] = { over: packed.isOver.call(this) ? 1 : 0, bytes: undefined, first: 0 };
     return c.over === 1 ? eager.outcome.call(this) : null;
   };
 }

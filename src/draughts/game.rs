@@ -466,6 +466,23 @@ impl Game {
         self.commit(m, &legal, &paths)
     }
 
+    /// Plays `legal[index]`, where `legal` is [`legal_moves`](Self::legal_moves) now and `paths`
+    /// the position's capture paths when it holds a capture (`Position::notation_paths`): a move
+    /// chosen from a list already made, without generating the moves again (the JS bindings keep
+    /// the list they gave). Returns the move played; `None` when `index` is past the list's end.
+    pub(crate) fn play_listed(
+        &mut self,
+        legal: &[Move],
+        paths: &[Move],
+        index: usize,
+    ) -> Option<Result<Move, GameError>> {
+        let mv = *legal.get(index)?;
+        if let Some(o) = self.outcome {
+            return Some(Err(GameError::GameOver(o)));
+        }
+        Some(self.commit(mv, legal, paths))
+    }
+
     fn commit(&mut self, mv: Move, legal: &[Move], paths: &[Move]) -> Result<Move, GameError> {
         if let Some(t) = self.binding_touch(legal) {
             if mv.from() != t {
