@@ -228,12 +228,21 @@ export function install(Backgammon, RussianDraughts) {
   // no bytes (a test of the view's length, cheaper than asking the memory for its buffer at
   // every call).
   let view = new Uint8Array(0);
-  /** The packed result `r` (its address plus its length times 2^32): sets `view`, returns its first byte. */
-  const locate = (r) => {
+  /** The view of the module's memory, made again if the memory has grown. */
+  const live = () => {
     if (view.byteLength === 0) view = new Uint8Array(RussianDraughts.__memory().buffer);
-    return r % 4294967296;
+    return view;
   };
-  const lengthOf = (r) => Math.floor(r / 4294967296);
+  /** Where the last packed result read lies (its number first: `packed` in src/wasm/packed.rs). */
+  let last = -1;
+  /** The packed result `r` (its address plus its length times 2^32): sets `view`, returns where its body starts (after its number). */
+  const locate = (r) => {
+    live();
+    last = r % 4294967296;
+    return last + 4;
+  };
+  /** The length of the body of the packed result `r`. */
+  const lengthOf = (r) => Math.floor(r / 4294967296) - 4;
 
   bg.legalPlays = function legalPlays() {
     const r = packed.legalPlays.call(this);
@@ -319,85 +328,86 @@ export function install(Backgammon, RussianDraughts) {
   /** The bytes of the move packed at byte `at` of `b` (`pack_move`). */
   const moveBytes = (b, at) => 4 + b[at] + b[at + 1 + b[at]];
 
+  /** The move packed at byte `at` of `b` (`pack_move`), as legalMoves() and play() give it. */
+  function decode(b, at) {
+    const notation = spell(b, at);
+    const k = b[at];
+    const from = squares[b[at + 1]];
+    const to = squares[b[at + k]];
+    let path;
+    if (k === 2) path = [from, to];
+    else {
+      path = new Array(k);
+      for (let j = 0; j < k; j++) path[j] = squares[b[at + 1 + j]];
+    }
+    at += 1 + k;
+    const c = b[at++];
+    let captured;
+    if (c === 0) captured = [];
+    else if (c === 1) captured = [squares[b[at]]];
+    else {
+      captured = new Array(c);
+      for (let j = 0; j < c; j++) captured[j] = squares[b[at + j]];
+    }
+    return { notation, from, to, path, captured, promotes: b[at + c] === 1 };
+  }
+
   /**
-   * Moves `first` to `stop` (exclusive) of a packed draughts list (`pack_turn`) in `b` from
-   * byte 0 (`__play` and `__playIndex` put the move played first, then the legal moves).
+   * The moves from index `first` of the packed draughts turn (`pack_turn`) at byte `at` of `b`
+   * (`__play` and `__playIndex` put the move played first, then the legal moves).
    */
-  function moves(b, first, stop) {
-    squares ??= RussianDraughts.__squares().split(' ');
-    const n = count(b, 1);
-    if (stop > n) stop = n;
-    const out = new Array(stop - first);
-    let at = 5;
+  function moves(b, at, first) {
+    const n = count(b, at + 1);
+    const out = new Array(n - first);
+    at += 5;
     for (let i = 0; i < first; i++) at += moveBytes(b, at);
-    for (let i = first; i < stop; i++) {
-      const notation = spell(b, at);
-      const k = b[at];
-      const from = squares[b[at + 1]];
-      const to = squares[b[at + k]];
-      let path;
-      if (k === 2) path = [from, to];
-      else {
-        path = new Array(k);
-        for (let j = 0; j < k; j++) path[j] = squares[b[at + 1 + j]];
-      }
-      at += 1 + k;
-      const c = b[at++];
-      let captured;
-      if (c === 0) captured = [];
-      else if (c === 1) captured = [squares[b[at]]];
-      else {
-        captured = new Array(c);
-        for (let j = 0; j < c; j++) captured[j] = squares[b[at + j]];
-      }
-      at += c;
-      out[i - first] = { notation, from, to, path, captured, promotes: b[at] === 1 };
-      at += 2;
+    for (let i = first; i < n; i++) {
+      out[i - first] = decode(b, at);
+      at += moveBytes(b, at);
     }
     return out;
   }
 
-  // A RussianDraughts keeps whether its game is over and, when known, the packed turn (a copy
-  // of the module's buffer: later calls on other objects reuse that, and a copy of a few dozen
-  // bytes costs less than the list): { over, bytes, first }, the legal moves being those from
-  // index `first` of the list in `bytes`.
-  /** Keeps the packed turn `r` on `game`, skipping `first` moves. */
+  // A RussianDraughts keeps whether its game is over and, when known, where its packed turn
+  // lies in the module's buffer, with the number of that result: { over, at, number, first },
+  // the legal moves being those from index `first` of the turn at byte `at` (0: none kept). The
+  // turn is read in place for as long as the buffer holds it (no other packed call since, by
+  // any object: the buffer starts with the same number), and asked for again after that.
+  /** Keeps the packed turn `r` on `game`, its legal moves from index `first`. */
   function keep(game, r, first) {
-    const start = locate(r);
-    const len = lengthOf(r);
+    const at = locate(r);
     const c = game[CACHE];
-    let bytes = c?.bytes;
-    if (bytes === undefined || bytes.length < len) bytes = new Uint8Array(Math.max(256, len * 2));
-    const v = view;
-    for (let i = 0; i < len; i++) bytes[i] = v[start + i];
     if (c === undefined) {
-      const kept = { over: bytes[0], bytes, first };
+      const kept = { over: view[at], at, number: count(view, at - 4), first };
       game[CACHE] = kept;
       return kept;
     }
-    c.over = bytes[0];
-    c.bytes = bytes;
+    c.over = view[at];
+    c.at = at;
+    c.number = count(view, at - 4);
     c.first = first;
     return c;
   }
 
+  /** Whether the module's buffer still holds the turn kept in `c` (then in `view`). */
+  const holds = (c) => c.at === last + 4 && count(live(), last) === c.number;
+
   ru.legalMoves = function legalMoves() {
+    squares ??= RussianDraughts.__squares().split(' ');
     let c = this[CACHE];
-    if (c === undefined || c.bytes === undefined) {
-      c = keep(this, packed.legalMoves.call(this), 0);
-    }
-    return moves(c.bytes, c.first, Infinity);
+    if (c === undefined || c.at === 0 || !holds(c)) c = keep(this, packed.legalMoves.call(this), 0);
+    return moves(view, c.at, c.first);
   };
 
   /**
-   * Plays `notation` by its index among the legal moves kept in `c` when it is the notation of
-   * one of them (the calls a loop makes with a notation of legalMoves()); returns the packed
-   * turn after it, or -1 (nothing played) when it is not one of them.
+   * Plays `notation` by its index among the legal moves kept in `c` (held in `view`) when it is
+   * the notation of one of them (the calls a loop makes with a notation of legalMoves());
+   * returns the packed turn after it, or -1 (nothing played) when it is not one of them.
    */
   function playListed(game, c, notation) {
-    const b = c.bytes;
-    const n = count(b, 1);
-    let at = 5;
+    const b = view;
+    const n = count(b, c.at + 1);
+    let at = c.at + 5;
     for (let i = 0; i < n; i++) {
       if (i >= c.first && spell(b, at) === notation) {
         // the first and last squares, which the module checks against its own list
@@ -412,21 +422,18 @@ export function install(Backgammon, RussianDraughts) {
     const old = this[CACHE];
     this[CACHE] = undefined;
     if (typeof notation !== 'string') return eager.draughtsPlay.call(this, notation);
+    squares ??= RussianDraughts.__squares().split(' ');
     let r = -1;
-    if (old?.bytes !== undefined) {
-      squares ??= RussianDraughts.__squares().split(' ');
-      r = playListed(this, old, notation);
-    }
+    if (old !== undefined && old.at !== 0 && holds(old)) r = playListed(this, old, notation);
     if (r < 0) r = packed.play.call(this, notation);
-    // the buffer of the previous answer is reused for this one
+    // the object of the previous answer is reused for this one
     this[CACHE] = old;
-    const c = keep(this, r, 1);
-    return moves(c.bytes, 0, 1)[0];
+    return decode(view, keep(this, r, 1).at + 5);
   };
 
   ru.outcome = function outcome() {
     let c = this[CACHE];
-    if (c === undefined) c = this[CACHE] = { over: packed.isOver.call(this) ? 1 : 0, bytes: undefined, first: 0 };
+    if (c === undefined) c = this[CACHE] = { over: packed.isOver.call(this) ? 1 : 0, at: 0, number: 0, first: 0 };
     return c.over === 1 ? eager.outcome.call(this) : null;
   };
 }

@@ -22,13 +22,16 @@
 //! next, in the same crossing: the phase after a backgammon `roll()` or `play()`, whether the
 //! draughts game is over and its legal moves after `play()`. js/unpack.js keeps these answers on
 //! the object and drops them on every call that could change the game
-//! (tests/js/cache.test.mjs checks them against a fresh object after each such call).
+//! (tests/js/cache.test.mjs checks them against a fresh object after each such call); the
+//! draughts moves it keeps where they lie, in [`OUT`], read there for as long as [`OUT`] holds
+//! them (each result starts with its number, [`SEQUENCE`]) and asked for again once another
+//! result has replaced them.
 //!
 //! These methods are hidden from the TypeScript declarations: the documented methods are the
 //! contract, and without `js/unpack.js` (the bare wasm-bindgen glue) they still give the eager
 //! results.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use wasm_bindgen::prelude::*;
 
@@ -51,14 +54,22 @@ thread_local! {
     /// module (the module runs on one thread, and no packed call calls back into JS). Its
     /// capacity is kept, so a game loop's calls do not allocate it again.
     static OUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    /// The number of the last result packed into [`OUT`], written at its start: a draughts
+    /// object reads the legal moves packed by its last call in place, for as long as [`OUT`]
+    /// still holds that result's number (no other packed call since).
+    static SEQUENCE: Cell<u32> = const { Cell::new(0) };
 }
 
-/// Fills [`OUT`] with `fill` and says where it lies: its address plus its length times 2^32, a
+/// Fills [`OUT`] with the result's number ([`SEQUENCE`], u32, little-endian), then `fill`, and
+/// says where it lies: its address plus its length times 2^32, a
 /// whole number below 2^53 (an address below 2^32 on wasm32, a length below 2^21: the longest
 /// list, a play of doubles in acey-deucey, is a few hundred plays of under 60 bytes).
 fn packed(fill: impl FnOnce(&mut Vec<u8>)) -> f64 {
     OUT.with_borrow_mut(|out| {
         out.clear();
+        let number = SEQUENCE.get().wrapping_add(1);
+        SEQUENCE.set(number);
+        out.extend_from_slice(&number.to_le_bytes());
         fill(out);
         (out.as_ptr() as usize as f64) + (out.len() as f64) * 4_294_967_296.0
     })
@@ -162,8 +173,8 @@ impl Listed {
         if self.key == Some(key) {
             return;
         }
-        self.moves = game.legal_moves();
-        self.paths = game.position().notation_paths(&self.moves);
+        game.legal_moves_into(&mut self.moves);
+        game.position().notation_paths_into(&self.moves, &mut self.paths);
         self.prefixes.clear();
         self.prefixes.extend(self.moves.iter().map(|m| notation_prefix(&self.paths, m) as u8));
         self.key = Some(key);
