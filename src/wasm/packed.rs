@@ -243,7 +243,7 @@ impl RussianDraughts {
     }
 
     /// `play(legalMoves()[index].notation)` as `__play` answers it: the move at `index` of the
-    /// legal moves now, as packed by the last `__legalMoves` or `__play` (kept in [`Listed`],
+    /// legal moves now, as packed by the last `__legalMoves` or `__play` (kept in `Listed`,
     /// listed again if the game has changed since), played without reading a notation or
     /// listing the moves again. `first` and `last` are the indexes of the move's first and last
     /// squares in js/unpack.js's copy of the list: when the move at `index` does not start and
