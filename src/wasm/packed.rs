@@ -38,7 +38,7 @@ use wasm_bindgen::prelude::*;
 use super::{Backgammon, JsResult, RussianDraughts, js_err};
 use crate::backgammon::{PlayInfo, Step};
 use crate::draughts::notation::notation_prefix;
-use crate::draughts::{Game, GameOptions, Move, Position, Square};
+use crate::draughts::{Game, GameOptions, MAX_CAPTURES, Move, Position, Square};
 
 /// Separates the texts of a packed list: no play or move notation and no Position ID holds one.
 const SEP: u8 = b'\n';
@@ -190,12 +190,13 @@ impl Listed {
 /// (square indexes, a1 = 0 as in [`Square::ALL`]), whether it promotes (0 or 1) and its
 /// [`notation_prefix`] (js/unpack.js spells the notation from the path with it).
 fn pack_move(out: &mut Vec<u8>, mv: &Move, prefix: u8) {
-    out.push(mv.path_len() as u8);
-    out.extend(mv.path().map(|s| s.index() as u8));
-    out.push(mv.capture_count() as u8);
-    out.extend(mv.captures().map(|s| s.index() as u8));
-    out.push(u8::from(mv.promotes()));
-    out.push(prefix);
+    // the move's own bytes (it keeps its squares as these indexes), copied a slice at a time
+    let (k, c) = (mv.path_len(), mv.capture_count());
+    out.push(k as u8);
+    out.extend_from_slice(&mv.path[..k]);
+    out.push(c as u8);
+    out.extend_from_slice(&mv.order[..c]);
+    out.extend_from_slice(&[u8::from(mv.promotes()), prefix]);
 }
 
 /// What a draughts game loop asks after each change, packed: whether the game is over (one
@@ -207,6 +208,8 @@ fn pack_turn(game: &Game, listed: &mut Listed, played: Option<(Move, u8)>) -> f6
     packed(|out| {
         out.push(u8::from(game.is_over()));
         let n = listed.moves.len() + usize::from(played.is_some());
+        // the most bytes a move takes (`pack_move`): no growing while the moves are written
+        out.reserve(4 + n * (2 * MAX_CAPTURES + 5));
         out.extend_from_slice(&(n as u32).to_le_bytes());
         if let Some((mv, prefix)) = played {
             pack_move(out, &mv, prefix);
