@@ -220,22 +220,32 @@ export function install(Backgammon, RussianDraughts) {
     phase: bg?.__phase,
     legalMoves: ru?.__legalMoves,
     play: ru?.__play,
+    playIndex: ru?.__playIndex,
     isOver: ru?.__isOver,
   };
   if (bg) dropOnChange(bg, PURE.backgammon);
   if (ru) dropOnChange(ru, PURE.draughts);
 
-  // The module's memory (asked on first use: the module may not be initialised yet) and a
-  // view of it, made again when the memory has grown.
-  let memory;
+  // A view of the module's memory (asked on first use: the module may not be initialised yet),
+  // made again when the memory has grown: growing detaches the old buffer, whose views then have
+  // no bytes (a test of the view's length, cheaper than asking the memory for its buffer at
+  // every call).
   let view = new Uint8Array(0);
-  /** The packed result `r` (its address plus its length times 2^32): sets `view`, returns its first byte. */
-  const locate = (r) => {
-    memory ??= key.__memory();
-    if (view.buffer !== memory.buffer) view = new Uint8Array(memory.buffer);
-    return r % 4294967296;
+  /** The view of the module's memory, made again if the memory has grown. */
+  const live = () => {
+    if (view.byteLength === 0) view = new Uint8Array(key.__memory().buffer);
+    return view;
   };
-  const lengthOf = (r) => Math.floor(r / 4294967296);
+  /** Where the last packed result read lies (its number first: `packed` in src/wasm/packed.rs). */
+  let last = -1;
+  /** The packed result `r` (its address plus its length times 2^32): sets `view`, returns where its body starts (after its number). */
+  const locate = (r) => {
+    live();
+    last = r % 4294967296;
+    return last + 4;
+  };
+  /** The length of the body of the packed result `r`. */
+  const lengthOf = (r) => Math.floor(r / 4294967296) - 4;
 
   if (bg) installBackgammon();
   if (ru) installDraughts();
@@ -297,109 +307,142 @@ export function install(Backgammon, RussianDraughts) {
     let squares;
 
     /**
-     * Moves `first` to `stop` (exclusive) of a packed draughts list (`pack_turn`) in `b` from
-     * `start` to `end` (`__play` puts the move played first, then the legal moves).
+     * The notations naming only a move's first and last squares (most moves: 'c3-d4', 'c3:e5'), by
+     * (first * 32 + last) * 2 + (1 for a capture), spelled once each.
      */
-    function moves(b, start, end, first, stop) {
-      squares ??= RussianDraughts.__squares().split(' ');
-      const n = count(b, start + 1);
-      if (stop > n) stop = n;
-      const out = new Array(stop - first);
-      let at = start + 5;
-      for (let i = 0; i < n; i++) {
-        const k = b[at + 2];
-        if (i < first || i >= stop) {
-          at += 3 + k;
-          at += 2 + b[at];
-          continue;
-        }
-        const from = squares[b[at]];
-        const to = squares[b[at + 1]];
-        at += 3;
-        let path;
-        if (k === 2) {
-          path = [squares[b[at]], squares[b[at + 1]]];
-          at += 2;
-        } else {
-          path = new Array(k);
-          for (let j = 0; j < k; j++) path[j] = squares[b[at++]];
-        }
-        const c = b[at++];
-        let captured;
-        if (c === 0) captured = [];
-        else {
-          captured = new Array(c);
-          for (let j = 0; j < c; j++) captured[j] = squares[b[at++]];
-        }
-        out[i - first] = { notation: '', from, to, path, captured, promotes: b[at++] === 1 };
+    const pairs = new Array(32 * 32 * 2);
+
+    /**
+     * The notation of the move packed at byte `at` of `b` (`pack_move`): the squares of its path
+     * the engine's notation prefix names, then its last square, joined by '-' for a plain move and
+     * ':' for a capture.
+     */
+    function spell(b, at) {
+      const k = b[at];
+      const c = b[at + 1 + k];
+      const m = b[at + 3 + k + c];
+      const first = b[at + 1];
+      const last = b[at + k];
+      if (m === 1) {
+        const key = ((first << 5) | last) * 2 + (c > 0 ? 1 : 0);
+        let s = pairs[key];
+        if (s === undefined) s = pairs[key] = squares[first] + (c > 0 ? ':' : '-') + squares[last];
+        return s;
       }
-      // the notations, each followed by SEP
-      let i = 0;
-      let a = at;
-      let ascii7 = true;
-      for (let j = at; j < end && i < stop; j++) {
-        const x = b[j];
-        if (x !== 10) {
-          if (x >= 128) ascii7 = false;
-          continue;
-        }
-        if (i >= first) out[i - first].notation = ascii7 ? ascii(b, a, j) : decoder.decode(b.subarray(a, j));
-        i++;
-        a = j + 1;
-        ascii7 = true;
+      let s = '';
+      for (let j = 0; j < m; j++) s += squares[b[at + 1 + j]] + (c > 0 ? ':' : '-');
+      return s + squares[last];
+    }
+
+    /** The bytes of the move packed at byte `at` of `b` (`pack_move`). */
+    const moveBytes = (b, at) => 4 + b[at] + b[at + 1 + b[at]];
+
+    /** The move packed at byte `at` of `b` (`pack_move`), as legalMoves() and play() give it. */
+    function decode(b, at) {
+      const notation = spell(b, at);
+      const k = b[at];
+      const from = squares[b[at + 1]];
+      const to = squares[b[at + k]];
+      let path;
+      if (k === 2) path = [from, to];
+      else {
+        path = new Array(k);
+        for (let j = 0; j < k; j++) path[j] = squares[b[at + 1 + j]];
+      }
+      at += 1 + k;
+      const c = b[at++];
+      let captured;
+      if (c === 0) captured = [];
+      else if (c === 1) captured = [squares[b[at]]];
+      else {
+        captured = new Array(c);
+        for (let j = 0; j < c; j++) captured[j] = squares[b[at + j]];
+      }
+      return { notation, from, to, path, captured, promotes: b[at + c] === 1 };
+    }
+
+    /**
+     * The moves from index `first` of the packed draughts turn (`pack_turn`) at byte `at` of `b`
+     * (`__play` and `__playIndex` put the move played first, then the legal moves).
+     */
+    function moves(b, at, first) {
+      const n = count(b, at + 1);
+      const out = new Array(n - first);
+      at += 5;
+      for (let i = 0; i < first; i++) at += moveBytes(b, at);
+      for (let i = first; i < n; i++) {
+        out[i - first] = decode(b, at);
+        at += moveBytes(b, at);
       }
       return out;
     }
 
-    // A RussianDraughts keeps whether its game is over and, when known, the packed turn (a copy
-    // of the module's buffer: later calls on other objects reuse that): { over, bytes, first }.
-    /** Keeps the packed turn `r` on `game`, skipping `first` moves. */
+    // A RussianDraughts keeps whether its game is over and, when known, where its packed turn
+    // lies in the module's buffer, with the number of that result: { over, at, number, first },
+    // the legal moves being those from index `first` of the turn at byte `at` (0: none kept). The
+    // turn is read in place for as long as the buffer holds it (no other packed call since, by
+    // any object: the buffer starts with the same number), and asked for again after that.
+    /** Keeps the packed turn `r` on `game`, its legal moves from index `first`. */
     function keep(game, r, first) {
-      const start = locate(r);
-      const len = lengthOf(r);
+      const at = locate(r);
       const c = game[CACHE];
-      let bytes = c?.bytes;
-      if (bytes === undefined || bytes.length < len) bytes = new Uint8Array(Math.max(256, len * 2));
-      bytes.set(view.subarray(start, start + len));
       if (c === undefined) {
-        const kept = { over: bytes[0], bytes, len, first };
+        const kept = { over: view[at], at, number: count(view, at - 4), first };
         game[CACHE] = kept;
         return kept;
       }
-      c.over = bytes[0];
-      c.bytes = bytes;
-      c.len = len;
+      c.over = view[at];
+      c.at = at;
+      c.number = count(view, at - 4);
       c.first = first;
       return c;
     }
 
+    /** Whether the module's buffer still holds the turn kept in `c` (then in `view`). */
+    const holds = (c) => c.at === last + 4 && count(live(), last) === c.number;
+
     ru.legalMoves = function legalMoves() {
-      const c = this[CACHE];
-      if (c === undefined || c.bytes === undefined) {
-        const r = packed.legalMoves.call(this);
-        const start = locate(r);
-        const list = moves(view, start, start + lengthOf(r), 0, Infinity);
-        this[CACHE] = { over: view[start], bytes: undefined, len: 0, first: 0 };
-        return list;
-      }
-      return moves(c.bytes, 0, c.len, c.first, Infinity);
+      squares ??= RussianDraughts.__squares().split(' ');
+      let c = this[CACHE];
+      if (c === undefined || c.at === 0 || !holds(c)) c = keep(this, packed.legalMoves.call(this), 0);
+      return moves(view, c.at, c.first);
     };
+
+    /**
+     * Plays `notation` by its index among the legal moves kept in `c` (held in `view`) when it is
+     * the notation of one of them (the calls a loop makes with a notation of legalMoves());
+     * returns the packed turn after it, or -1 (nothing played) when it is not one of them.
+     */
+    function playListed(game, c, notation) {
+      const b = view;
+      const n = count(b, c.at + 1);
+      let at = c.at + 5;
+      for (let i = 0; i < n; i++) {
+        if (i >= c.first && spell(b, at) === notation) {
+          // the first and last squares, which the module checks against its own list
+          return packed.playIndex.call(game, i - c.first, b[at + 1], b[at + b[at]]);
+        }
+        at += moveBytes(b, at);
+      }
+      return -1;
+    }
 
     ru.play = function play(notation) {
       const old = this[CACHE];
       this[CACHE] = undefined;
       if (typeof notation !== 'string') return eager.draughtsPlay.call(this, notation);
-      const r = packed.play.call(this, notation);
-      // the buffer of the previous answer is reused for this one
+      squares ??= RussianDraughts.__squares().split(' ');
+      let r = -1;
+      if (old !== undefined && old.at !== 0 && holds(old)) r = playListed(this, old, notation);
+      if (r < 0) r = packed.play.call(this, notation);
+      // the object of the previous answer is reused for this one
       this[CACHE] = old;
-      const c = keep(this, r, 1);
-      return moves(c.bytes, 0, c.len, 0, 1)[0];
+      return decode(view, keep(this, r, 1).at + 5);
     };
 
     ru.outcome = function outcome() {
       let c = this[CACHE];
-      if (c === undefined)
-        c = this[CACHE] = { over: packed.isOver.call(this) ? 1 : 0, bytes: undefined, len: 0, first: 0 };
+      if (c === undefined) c = this[CACHE] = { over: packed.isOver.call(this) ? 1 : 0, at: 0, number: 0, first: 0 };
       return c.over === 1 ? eager.outcome.call(this) : null;
     };
   }

@@ -16,8 +16,13 @@ cargo clippy --quiet --all-targets --all-features -- -D warnings
 cargo clippy --quiet --target wasm32-unknown-unknown --lib --no-default-features --features ai,formats,link -- -D warnings
 # the rules module (scripts/build.sh: tabla_rules_bg.wasm) is built without any feature
 cargo clippy --quiet --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
+# the web app's per-family rules modules (scripts/build.sh: --cfg tabla_family), each in its own target dir
+for family in backgammon draughts; do
+  RUSTFLAGS="--cfg tabla_family=\"$family\"" cargo clippy --quiet --target wasm32-unknown-unknown --lib \
+    --no-default-features --target-dir "target/clippy-$family" -- -D warnings
+done
 RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps --all-features
-echo "style: 5 passed, 0 failed"
+echo "style: 7 passed, 0 failed"
 
 step "Rust: unit, rules, property and perft tests (native, release)"
 if ! cargo test --release --all-targets >"$log/cargo.log" 2>&1; then

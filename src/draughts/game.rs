@@ -428,6 +428,19 @@ impl Game {
         legal
     }
 
+    /// Replaces the contents of `out` with [`legal_moves`](Self::legal_moves) (one buffer
+    /// reused: the packed lists of the JS bindings).
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        self.position.legal_moves_into(out);
+        if let Some(t) = self.binding_touch(out) {
+            out.retain(|m| m.from() == t);
+        }
+    }
+
     /// The legal moves with their notation.
     pub fn legal_moves_with_notation(&self) -> Vec<(Move, String)> {
         let legal = self.legal_moves();
@@ -464,6 +477,25 @@ impl Game {
         };
         let paths = if m.is_capture() { self.position.legal_paths() } else { Vec::new() };
         self.commit(m, &legal, &paths)
+    }
+
+    /// Plays `legal[index]`, where `legal` is [`legal_moves`](Self::legal_moves) now and `paths`
+    /// the position's capture paths when it holds a capture (`Position::notation_paths`): a move
+    /// chosen from a list already made, without generating the moves again (the JS bindings keep
+    /// the list they gave). Returns the move played; `None` when `index` is past the list's end.
+    // used by the draughts bindings only, which the backgammon family's rules module leaves out
+    #[cfg_attr(tabla_family = "backgammon", allow(dead_code))]
+    pub(crate) fn play_listed(
+        &mut self,
+        legal: &[Move],
+        paths: &[Move],
+        index: usize,
+    ) -> Option<Result<Move, GameError>> {
+        let mv = *legal.get(index)?;
+        if let Some(o) = self.outcome {
+            return Some(Err(GameError::GameOver(o)));
+        }
+        Some(self.commit(mv, legal, paths))
     }
 
     fn commit(&mut self, mv: Move, legal: &[Move], paths: &[Move]) -> Result<Move, GameError> {
@@ -693,5 +725,44 @@ mod option_tests {
         assert_eq!(o, GameOptions { draw_rules: false, ..GameOptions::default() });
         assert!(serde_json::from_str::<GameOptions>(r#"{"drawRule":false}"#).is_err());
         assert_eq!(GameOptions::check_keys(["drawRule"]).unwrap_err().key, "drawRule");
+    }
+}
+
+#[cfg(test)]
+mod listing_tests {
+    use super::*;
+
+    /// `legal_moves_into` lists what `legal_moves` lists, into a buffer holding other moves:
+    /// every move of a game, a touched piece that binds, and none once the game is over; and
+    /// `play_listed` plays the move at its index as `play_move` does, refusing an index past the
+    /// end.
+    #[test]
+    fn legal_moves_into_and_play_listed_agree_with_legal_moves_and_play_move() {
+        let mut g = Game::new(GameOptions { touch_move: true, ..GameOptions::default() });
+        let mut buffer = Position::start().legal_moves();
+        buffer.extend(buffer.clone());
+        for ply in 0..400 {
+            if ply % 3 == 0 {
+                if let Some(m) = g.legal_moves().last() {
+                    g.touch(m.from()).unwrap();
+                }
+            }
+            g.legal_moves_into(&mut buffer);
+            assert_eq!(buffer, g.legal_moves(), "ply {ply}");
+            if g.is_over() {
+                break;
+            }
+            let paths = g.position().notation_paths(&buffer);
+            assert!(g.clone().play_listed(&buffer, &paths, buffer.len()).is_none());
+            let i = (ply * 7) % buffer.len();
+            let mut by_move = g.clone();
+            let played = g.play_listed(&buffer, &paths, i).unwrap().unwrap();
+            assert_eq!(by_move.play_move(&buffer[i]).unwrap(), played);
+            assert_eq!(by_move.history().last().unwrap().notation, g.history().last().unwrap().notation);
+            assert_eq!(by_move.fen(), g.fen());
+        }
+        assert!(g.is_over());
+        g.legal_moves_into(&mut buffer);
+        assert!(buffer.is_empty());
     }
 }

@@ -17,7 +17,7 @@
 
 use std::fmt;
 
-use super::moves::{Move, MoveKey};
+use super::moves::{MAX_CAPTURES, Move, MoveKey};
 use super::position::Position;
 use super::square::Square;
 
@@ -114,26 +114,58 @@ impl MoveText {
 
 /// Matches a capture text against every capture path: the distinct move keys it could mean.
 fn capture_matches(paths: &[Move], squares: &[Square]) -> Vec<MoveKey> {
-    let (first, last) = (squares[0], squares[squares.len() - 1]);
-    let inner = &squares[1..squares.len() - 1];
     let mut keys: Vec<MoveKey> = Vec::new();
     let mut exact: Vec<MoveKey> = Vec::new();
-    for p in paths.iter().filter(|m| m.is_capture()) {
-        if p.from() != first || p.to() != last || p.path_len() < inner.len() + 2 {
-            continue;
-        }
-        if !inner.iter().enumerate().all(|(i, s)| p.path[i + 1] as usize == s.index()) {
-            continue;
-        }
-        let k = p.key();
+    for (k, is_exact) in matching_paths(paths, squares) {
         if !keys.contains(&k) {
             keys.push(k);
         }
-        if p.path_len() == squares.len() && !exact.contains(&k) {
+        if is_exact && !exact.contains(&k) {
             exact.push(k);
         }
     }
     if keys.len() > 1 && exact.len() == 1 { exact } else { keys }
+}
+
+/// The keys of the capture paths `squares` matches (see the [module docs](self)), each with
+/// whether the path is exactly `squares`; a key once per matching path.
+fn matching_paths<'a>(paths: &'a [Move], squares: &'a [Square]) -> impl Iterator<Item = (MoveKey, bool)> + 'a {
+    let (first, last) = (squares[0], squares[squares.len() - 1]);
+    let inner = &squares[1..squares.len() - 1];
+    paths
+        .iter()
+        .filter(move |p| {
+            p.is_capture()
+                && p.from() == first
+                && p.to() == last
+                && p.path_len() >= inner.len() + 2
+                && inner.iter().enumerate().all(|(i, s)| p.path[i + 1] as usize == s.index())
+        })
+        .map(move |p| (p.key(), p.path_len() == squares.len()))
+}
+
+/// Whether `squares` names the capture `key` alone: `capture_matches(paths, squares) == [key]`,
+/// without the lists (notation writes every capture's text this way).
+fn names_alone(paths: &[Move], squares: &[Square], key: MoveKey) -> bool {
+    // the distinct keys matched and those matched exactly: the first of each and whether
+    // there is another
+    let (mut any, mut many) = (None, false);
+    let (mut exact, mut many_exact) = (None, false);
+    for (k, is_exact) in matching_paths(paths, squares) {
+        match any {
+            None => any = Some(k),
+            Some(a) if a != k => many = true,
+            _ => {}
+        }
+        if is_exact {
+            match exact {
+                None => exact = Some(k),
+                Some(e) if e != k => many_exact = true,
+                _ => {}
+            }
+        }
+    }
+    if many && exact.is_some() && !many_exact { exact == Some(key) } else { !many && any == Some(key) }
 }
 
 impl Position {
@@ -234,55 +266,73 @@ impl Position {
             .collect()
     }
 
-    /// The notations [`notate`](Self::notate) gives, appended to `out`, each followed by `sep`:
-    /// the same texts without a `String` for each (the packed move lists of the JS bindings).
-    pub fn notate_into(&self, moves: &[Move], out: &mut String, sep: char) {
-        let paths = self.notation_paths(moves);
-        for m in moves {
-            push_text(&paths, m, out);
-            out.push(sep);
-        }
+    /// The capture paths notation needs: none unless one of `moves` captures (the `paths` of
+    /// [`notation_prefix`]).
+    pub(crate) fn notation_paths(&self, moves: &[Move]) -> Vec<Move> {
+        let mut paths = Vec::new();
+        self.notation_paths_into(moves, &mut paths);
+        paths
     }
 
-    /// The capture paths notation needs: none unless one of `moves` captures.
-    fn notation_paths(&self, moves: &[Move]) -> Vec<Move> {
-        if moves.iter().any(Move::is_capture) { self.legal_paths() } else { Vec::new() }
+    /// Replaces the contents of `out` with [`notation_paths`](Self::notation_paths).
+    pub(crate) fn notation_paths_into(&self, moves: &[Move], out: &mut Vec<Move>) {
+        if moves.iter().any(Move::is_capture) {
+            self.legal_paths_into(out);
+        } else {
+            out.clear();
+        }
     }
 }
 
 /// Appends the notation of `mv` (a legal move; `paths` the position's capture paths when it
 /// captures).
 fn push_text(paths: &[Move], mv: &Move, out: &mut String) {
-    if mv.is_capture() {
-        out.push_str(&short_capture_text(paths, mv));
-    } else {
-        mv.push_long_text(out);
+    push_prefix_text(mv, notation_prefix(paths, mv), out);
+}
+
+/// How many squares of `mv`'s path (a legal move; `paths` the position's capture paths when it
+/// captures) its notation names before its last: the notation is those squares, then the last
+/// square, joined by `-` for a plain move and `:` for a capture. A plain move names its whole
+/// path; a capture the fewest squares from its start that tell it from the other captures.
+/// The packed move lists of the JS bindings carry this number instead of the text.
+pub(crate) fn notation_prefix(paths: &[Move], mv: &Move) -> usize {
+    let n = mv.path_len();
+    if !mv.is_capture() {
+        return n - 1;
     }
+    let key = mv.key();
+    // the first k + 1 squares of the path and its last, on the stack (a path has at most
+    // MAX_CAPTURES + 1 squares)
+    let mut squares = [mv.to(); MAX_CAPTURES + 1];
+    for (i, sq) in mv.path().enumerate() {
+        squares[i] = sq;
+    }
+    for k in 0..n - 1 {
+        let last = squares[k + 1];
+        squares[k + 1] = mv.to();
+        let alone = names_alone(paths, &squares[..k + 2], key);
+        squares[k + 1] = last;
+        if alone {
+            return k + 1;
+        }
+    }
+    n - 1
+}
+
+/// Appends the notation of `mv` naming `prefix` squares of its path before its last
+/// ([`notation_prefix`]).
+fn push_prefix_text(mv: &Move, prefix: usize, out: &mut String) {
+    let sep = if mv.is_capture() { ':' } else { '-' };
+    for sq in mv.path().take(prefix) {
+        sq.push_name(out);
+        out.push(sep);
+    }
+    mv.to().push_name(out);
 }
 
 pub(crate) fn short_capture_text(paths: &[Move], mv: &Move) -> String {
-    let key = mv.key();
-    let n = mv.path_len();
-    let mut squares: Vec<Square> = Vec::with_capacity(n);
-    for k in 0..n - 1 {
-        squares.clear();
-        squares.extend(mv.path().take(k + 1));
-        squares.push(mv.to());
-        if capture_matches(paths, &squares) == [key] {
-            return join(&squares);
-        }
-    }
-    mv.long_text()
-}
-
-fn join(squares: &[Square]) -> String {
-    let mut out = String::with_capacity(3 * squares.len());
-    for (i, s) in squares.iter().enumerate() {
-        if i > 0 {
-            out.push(':');
-        }
-        s.push_name(&mut out);
-    }
+    let mut out = String::with_capacity(3 * mv.path_len());
+    push_text(paths, mv, &mut out);
     out
 }
 
@@ -290,10 +340,13 @@ fn join(squares: &[Square]) -> String {
 mod tests {
     use super::*;
 
-    /// `notate_into` writes exactly the texts of `notate`, in every position of a few hundred
-    /// games with captures, multi-jumps and kings.
+    /// The texts built from [`notation_prefix`] are those of the full search by text
+    /// ([`Position::resolve`] reads each back as its move alone), and the shortest: in every
+    /// position of a few hundred games with captures, multi-jumps and kings, no shorter prefix
+    /// of a capture's path names it alone; and `names_alone` says what `capture_matches` says
+    /// for every prefix.
     #[test]
-    fn notate_into_writes_the_texts_of_notate() {
+    fn notation_prefix_names_the_move_alone_and_shortest() {
         let mut captures = 0;
         for game in 0..200usize {
             let mut pos = Position::start();
@@ -302,11 +355,29 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                captures += moves.iter().filter(|m| m.is_capture()).count();
-                let mut out = String::from("x");
-                pos.notate_into(&moves, &mut out, '\n');
-                let want: String = pos.notate(&moves).iter().map(|t| format!("{t}\n")).collect();
-                assert_eq!(out, format!("x{want}"), "game {game} ply {ply}");
+                let paths = pos.notation_paths(&moves);
+                for m in &moves {
+                    let k = notation_prefix(&paths, m);
+                    let text = short_capture_text(&paths, m);
+                    let mt = MoveText::parse(&text).unwrap();
+                    assert_eq!(pos.resolve(&text, &mt, &moves, None).unwrap(), *m, "{text}: game {game} ply {ply}");
+                    if m.is_capture() {
+                        captures += 1;
+                        for len in 1..m.path_len() {
+                            let mut squares: Vec<Square> = m.path().take(len).collect();
+                            squares.push(m.to());
+                            let alone = capture_matches(&paths, &squares) == [m.key()];
+                            assert_eq!(
+                                names_alone(&paths, &squares, m.key()),
+                                alone,
+                                "{text} by {len}: game {game} ply {ply}"
+                            );
+                            assert!(len >= k || !alone, "{text} by {len}: game {game} ply {ply}");
+                        }
+                    } else {
+                        assert_eq!((k, text), (1, m.long_text()));
+                    }
+                }
                 pos = pos.after(&moves[(game * 7 + ply * 13) % moves.len()]);
             }
         }

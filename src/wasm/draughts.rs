@@ -7,6 +7,7 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(feature = "ai")]
 use super::coded_with;
+use super::packed::Listed;
 #[cfg(feature = "ai")]
 use super::seed_from_js;
 use super::{JsResult, bad_arg, coded, js_err, options_from_js, text, to_js, whole};
@@ -284,6 +285,8 @@ pub struct RussianDraughts {
     /// The computer opponent, made on first use and kept (its table learns across moves).
     #[cfg_attr(not(feature = "ai"), allow(dead_code))]
     engine: Option<EngineSlot>,
+    /// The legal moves last packed for js/unpack.js, kept with what they depend on (`packed.rs`).
+    listed: Listed,
 }
 
 #[cfg(feature = "ai")]
@@ -299,7 +302,7 @@ impl RussianDraughts {
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "DraughtsOptions")] options: JsValue,
     ) -> JsResult<RussianDraughts> {
-        Ok(RussianDraughts { game: Game::new(parse_options(options)?), engine: None })
+        Ok(RussianDraughts::from_game(Game::new(parse_options(options)?)))
     }
 
     /// The default options, from the engine.
@@ -326,7 +329,7 @@ impl RussianDraughts {
     ) -> JsResult<RussianDraughts> {
         let fen = text(&fen, "a FEN")?;
         let game = Game::from_fen(&fen, parse_options(options)?).map_err(js_err)?;
-        Ok(RussianDraughts { game, engine: None })
+        Ok(RussianDraughts::from_game(game))
     }
 
     /// A game at a position set up by hand (the position editor), checked by the engine
@@ -365,7 +368,7 @@ impl RussianDraughts {
             turn: color(&s.turn)?,
         };
         let game = setup.to_game(parse_options(options)?).map_err(js_err)?;
-        Ok(RussianDraughts { game, engine: None })
+        Ok(RussianDraughts::from_game(game))
     }
 
     /// A game from PDN text (`[GameType "25"]`), its moves replayed and checked under the
@@ -377,7 +380,7 @@ impl RussianDraughts {
     ) -> JsResult<RussianDraughts> {
         let pdn = text(&pdn, "PDN")?;
         let game = Game::from_pdn_with(&pdn, parse_options(options)?).map_err(js_err)?;
-        Ok(RussianDraughts { game, engine: None })
+        Ok(RussianDraughts::from_game(game))
     }
 
     /// Every game of a PDN text (`fromPdn` reads a text of one game and refuses more), each
@@ -389,7 +392,7 @@ impl RussianDraughts {
     ) -> JsResult<Vec<RussianDraughts>> {
         let pdn = text(&pdn, "PDN")?;
         let games = crate::draughts::pdn::parse_games_with(&pdn, parse_options(options)?).map_err(js_err)?;
-        Ok(games.into_iter().map(|game| RussianDraughts { game, engine: None }).collect())
+        Ok(games.into_iter().map(RussianDraughts::from_game).collect())
     }
 
     /// The comments of every game of a PDN text, game by game as `parsePdnGames` reads them:
@@ -429,7 +432,7 @@ impl RussianDraughts {
             GameOptions::check_keys(keys.iter().map(String::as_str)).map_err(js_err)?;
         }
         let save: Save = super::from_plain(save, what, "bad-save")?;
-        Ok(RussianDraughts { game: Game::from_save(&save).map_err(js_err)?, engine: None })
+        Ok(RussianDraughts::from_game(Game::from_save(&save).map_err(js_err)?))
     }
 
     /// The position now, as PDN FEN with algebraic squares.
@@ -488,7 +491,7 @@ impl RussianDraughts {
     /// An independent copy of the game (the computer opponent's table is not copied).
     #[wasm_bindgen(js_name = clone)]
     pub fn clone_game(&self) -> RussianDraughts {
-        RussianDraughts { game: self.game.clone(), engine: None }
+        RussianDraughts::from_game(self.game.clone())
     }
 
     /// Takes back the last move.
@@ -623,15 +626,15 @@ impl RussianDraughts {
         &self.game
     }
 
-    /// The engine game, to change it (for the packed forms of the hot calls, `packed.rs`).
-    pub(crate) fn game_mut(&mut self) -> &mut Game {
-        &mut self.game
+    /// The JS object of an engine game (also a game by link: [`super::LinkSession`]).
+    pub(crate) fn from_game(game: Game) -> RussianDraughts {
+        RussianDraughts { game, engine: None, listed: Listed::default() }
     }
 
-    /// The JS object of an engine game (a game by link: [`super::LinkSession`]).
-    #[cfg(feature = "link")]
-    pub(crate) fn from_game(game: Game) -> RussianDraughts {
-        RussianDraughts { game, engine: None }
+    /// The engine game, to change it, and the legal moves last packed (for the packed forms of
+    /// the hot calls, `packed.rs`).
+    pub(crate) fn listed_mut(&mut self) -> (&mut Game, &mut Listed) {
+        (&mut self.game, &mut self.listed)
     }
 
     #[cfg(feature = "ai")]

@@ -248,3 +248,41 @@ test('packed draughts play() refuses what the glue refuses, with the same error'
   }
   assert.equal(g.pdn(), new RussianDraughts().pdn());
 });
+
+test('packed draughts play() of a listed notation plays that move; the hidden __playIndex plays only the listed move it names', () => {
+  const squares = RussianDraughts.__squares().split(' ');
+  const at = (name) => squares.indexOf(name);
+  const g = new RussianDraughts();
+  const list = g.legalMoves();
+  const start = g.pdn();
+  // the squares of another move than the one at the index: nothing played
+  assert.equal(g.__playIndex(0, at(list[1].from), at(list[1].to)), -1);
+  assert.equal(g.pdn(), start);
+  for (const index of [list.length, -1, 2 ** 32 - 1]) {
+    assert.throws(
+      () => g.__playIndex(index, 0, 0),
+      (e) => e.code === 'bad-argument',
+      String(index),
+    );
+  }
+  assert.equal(g.pdn(), start);
+  const ref = new RussianDraughts();
+  ref.play(list[2].notation);
+  assert.ok(g.__playIndex(2, at(list[2].from), at(list[2].to)) >= 0);
+  assert.equal(g.pdn(), ref.pdn());
+  // a capture named by an intermediate square (a notation prefix longer than one square) and
+  // the same capture by its other spellings all play through the documented play()
+  // d2 takes f4 and g5, then on two ways round to h2: named 'd2:f4:h6:h2'
+  const fen = 'W:Wc1,e1,d2,f2,c3,h4:Be3,g3,g5,b6,f6,e7,g7,b8';
+  const a = RussianDraughts.fromFen(fen);
+  const long = a.legalMoves().find((m) => m.notation.split(':').length > 2);
+  assert.ok(long, JSON.stringify(a.legalMoves()));
+  for (const text of [long.notation, long.path.join(':'), long.path.join('x')]) {
+    const b = RussianDraughts.fromFen(fen);
+    b.legalMoves();
+    assert.deepEqual(b.play(text), long, text);
+    assert.equal(JSON.stringify(b.legalMoves()), JSON.stringify(eager.legalMoves.call(b)), text);
+    b.free();
+  }
+  for (const x of [g, ref, a]) x.free();
+});
