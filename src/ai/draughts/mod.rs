@@ -37,10 +37,9 @@
 //! # Inside
 //! - `search`: iterative deepening PVS, transposition table (`tt`, best move stored as its index
 //!   in the generator's deterministic move list), TT move / captures / promotions / killers /
-//!   history ordering, late-move reductions, a single-reply extension, aspiration windows (±25
-//!   hundredths of a man from depth 4) and an optional history malus ([`SearchParams`], what
-//!   the duels measured), and a capture quiescence
-//!   (a side that must capture is never evaluated statically). Draws inside the search: any
+//!   history ordering, late-move reductions, a single-reply extension, optional aspiration
+//!   windows and history malus ([`SearchParams`]: the duels found no gain, so both are off),
+//!   and a capture quiescence (a side that must capture is never evaluated statically). Draws inside the search: any
 //!   repetition since the last irreversible move, and the move-count rules through the rules
 //!   engine's own [`DrawCounters`]; wins are `WIN - plies`.
 //! - [`eval`]: a linear evaluation over hand-made features (material, advancement by rank,
@@ -288,7 +287,7 @@ pub struct SearchParams {
 impl SearchParams {
     /// The measured defaults.
     pub const DEFAULT: SearchParams =
-        SearchParams { aspiration: 25, history_malus: false, lmr_moves: 3, lmr_deep: 8, iter_stop: 60 };
+        SearchParams { aspiration: 0, history_malus: false, lmr_moves: 3, lmr_deep: 8, iter_stop: 60 };
 }
 
 impl Default for SearchParams {
