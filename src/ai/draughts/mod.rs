@@ -39,9 +39,9 @@
 //!   in the generator's deterministic move list), TT move / captures / promotions / killers /
 //!   history ordering, late-move reductions, a single-reply extension, optional aspiration
 //!   windows and history malus ([`SearchParams`]: the duels found no gain, so both are off),
-//!   and a capture quiescence (a side that must capture is never evaluated statically). Draws inside the search: any
-//!   repetition since the last irreversible move, and the move-count rules through the rules
-//!   engine's own [`DrawCounters`]; wins are `WIN - plies`.
+//!   and a capture quiescence (a side that must capture is never evaluated statically). Draws
+//!   inside the search: any repetition since the last irreversible move, and the move-count
+//!   rules through the rules engine's own [`DrawCounters`]; wins are `WIN - plies`.
 //! - [`eval`]: a linear evaluation over hand-made features (material, advancement by rank,
 //!   centre, home guards, runaway men, kings on the main and double roads, mobility, trading
 //!   down when ahead, tempo, wing balance, supported / hanging / blocked men, a capture threat
