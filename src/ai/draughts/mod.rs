@@ -38,10 +38,10 @@
 //! - `search`: iterative deepening PVS, transposition table (`tt`, best move stored as its index
 //!   in the generator's deterministic move list), TT move / captures / promotions / killers /
 //!   history ordering, late-move reductions, a single-reply extension, optional aspiration
-//!   windows and history malus ([`SearchParams`], off by default), and a capture quiescence
-//!   (a side that must capture is never evaluated statically). Draws inside the search: any
-//!   repetition since the last irreversible move, and the move-count rules through the rules
-//!   engine's own [`DrawCounters`]; wins are `WIN - plies`.
+//!   windows and history malus ([`SearchParams`]: the duels found no gain, so both are off),
+//!   and a capture quiescence (a side that must capture is never evaluated statically). Draws
+//!   inside the search: any repetition since the last irreversible move, and the move-count
+//!   rules through the rules engine's own [`DrawCounters`]; wins are `WIN - plies`.
 //! - [`eval`]: a linear evaluation over hand-made features (material, advancement by rank,
 //!   centre, home guards, runaway men, kings on the main and double roads, mobility, trading
 //!   down when ahead, tempo, wing balance, supported / hanging / blocked men, a capture threat
@@ -274,11 +274,20 @@ pub struct SearchParams {
     /// On a cut by a quiet move, the quiet moves tried before it lose in the history table
     /// what the cutting move gains.
     pub history_malus: bool,
+    /// Late-move reductions: a quiet move from this place in the ordering on (0-based, after
+    /// the TT move, captures, promotions and killers) is searched one ply shallower at depth 3+.
+    pub lmr_moves: u32,
+    /// From this place on (and at depth 5+) the reduction is two plies.
+    pub lmr_deep: u32,
+    /// A timed search starts another iteration only if less than this share of the time
+    /// (percent) is spent.
+    pub iter_stop: u32,
 }
 
 impl SearchParams {
     /// The measured defaults.
-    pub const DEFAULT: SearchParams = SearchParams { aspiration: 0, history_malus: false };
+    pub const DEFAULT: SearchParams =
+        SearchParams { aspiration: 0, history_malus: false, lmr_moves: 3, lmr_deep: 8, iter_stop: 60 };
 }
 
 impl Default for SearchParams {
@@ -342,6 +351,8 @@ impl Engine {
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH) as i32;
         s.draw_rules = root.draw_rules;
         s.history_malus = self.params.history_malus;
+        s.lmr_moves = self.params.lmr_moves as usize;
+        s.lmr_deep = self.params.lmr_deep as usize;
         s.hashes.extend_from_slice(&root.history);
         s.hashes.push(pos.hash());
         let irrev = 0;
@@ -398,7 +409,7 @@ impl Engine {
                 // The next iteration takes about twice as long as all before it; start it only
                 // if it has a fair chance to get through its first (best) move, whose result is
                 // used even if the deadline then stops the iteration.
-                if clock.now_ms() - start > t * 0.6 {
+                if clock.now_ms() - start > t * self.params.iter_stop as f64 / 100.0 {
                     break;
                 }
             }

@@ -47,6 +47,10 @@ pub(crate) struct Searcher<'a> {
     pub tablebase: Option<&'a Tablebase>,
     /// See [`SearchParams::history_malus`](super::SearchParams::history_malus).
     pub history_malus: bool,
+    /// See [`SearchParams::lmr_moves`](super::SearchParams::lmr_moves).
+    pub lmr_moves: usize,
+    /// See [`SearchParams::lmr_deep`](super::SearchParams::lmr_deep).
+    pub lmr_deep: usize,
     /// Hashes of the game so far and of the current search path.
     pub hashes: Vec<u64>,
     moves: Vec<Vec<Move>>,
@@ -92,6 +96,8 @@ impl<'a> Searcher<'a> {
             draw_rules: true,
             tablebase: None,
             history_malus: false,
+            lmr_moves: 3,
+            lmr_deep: 8,
             hashes: Vec::with_capacity(512),
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(48)).collect(),
             killers: vec![[NO_KEY; 2]; MAX_PLY],
@@ -292,8 +298,8 @@ impl<'a> Searcher<'a> {
                 score = -self.search(&child, c2, child_depth, -beta, -alpha, ply + 1, irrev2);
             } else {
                 let mut r = 0;
-                if quiet && depth >= 3 && k >= 3 && order[i] < (1 << 22) && !child.has_capture() {
-                    r = if k >= 8 && depth >= 5 { 2 } else { 1 };
+                if quiet && depth >= 3 && k >= self.lmr_moves && order[i] < (1 << 22) && !child.has_capture() {
+                    r = if k >= self.lmr_deep && depth >= 5 { 2 } else { 1 };
                 }
                 score = -self.search(&child, c2, child_depth - r, -alpha - 1, -alpha, ply + 1, irrev2);
                 if score > alpha && r > 0 {

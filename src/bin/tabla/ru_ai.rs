@@ -103,6 +103,17 @@ pub enum Command {
         /// The live engine's history malus on (1) or off (0) instead of the built-in setting.
         #[arg(long, value_parser = args::count::<u32>(0, 1))]
         history_malus: Option<u32>,
+        /// The live engine's first reduced move place instead of the built-in one
+        /// (`SearchParams::lmr_moves`).
+        #[arg(long, value_parser = args::count::<u32>(1, 128))]
+        lmr_moves: Option<u32>,
+        /// The live engine's first twice-reduced move place (`SearchParams::lmr_deep`).
+        #[arg(long, value_parser = args::count::<u32>(1, 128))]
+        lmr_deep: Option<u32>,
+        /// The live engine's share of the time (percent) after which no iteration starts
+        /// (`SearchParams::iter_stop`).
+        #[arg(long, value_parser = args::count::<u32>(1, 100))]
+        iter_stop: Option<u32>,
     },
     /// The tactics suite: solves each position of a file of shots (FEN and winning first move),
     /// or with --find N searches self-play games for N new shots and appends them to the file.
@@ -224,6 +235,9 @@ pub fn run(cmd: Command) -> Result<(), String> {
             weights,
             aspiration,
             history_malus,
+            lmr_moves,
+            lmr_deep,
+            iter_stop,
         } => {
             let tb = build_tablebase(tablebase)?;
             let mut live = Live { tablebase: tb, weights: weights.unwrap_or_default(), params: SearchParams::DEFAULT };
@@ -232,6 +246,15 @@ pub fn run(cmd: Command) -> Result<(), String> {
             }
             if let Some(h) = history_malus {
                 live.params.history_malus = h == 1;
+            }
+            if let Some(m) = lmr_moves {
+                live.params.lmr_moves = m;
+            }
+            if let Some(m) = lmr_deep {
+                live.params.lmr_deep = m;
+            }
+            if let Some(m) = iter_stop {
+                live.params.iter_stop = m;
             }
             duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose, &live)
         }
