@@ -101,6 +101,8 @@ export async function startGame(page, game, { query = '', check = [] } = {}) {
     const b = document.querySelector('#board');
     return b?.state && b.game === g && !document.querySelector('#play').hidden;
   }, game);
+  // a click before the controller is ready for input would be dropped
+  await idle(page);
 }
 
 /** Where screenshots are kept for looking at (artifacts/screens/, kept across runs; not compared). */
