@@ -437,7 +437,9 @@ export function install(Backgammon, RussianDraughts) {
       if (r < 0) r = packed.play.call(this, notation);
       // the object of the previous answer is reused for this one
       this[CACHE] = old;
-      return decode(view, keep(this, r, 1).at + 5);
+      // `view` read after keep(), which makes it again if the memory grew during the play
+      const at = keep(this, r, 1).at;
+      return decode(view, at + 5);
     };
 
     ru.outcome = function outcome() {

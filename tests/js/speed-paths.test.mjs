@@ -227,6 +227,30 @@ test('packed legalMoves(), play() and outcome() give what the glue gives, in ran
   assert.ok(moves > 1000, `only ${moves} moves`);
 });
 
+test("packed draughts play() without legalMoves() first gives what the glue gives: after another object's call, after the memory grew (tests/js/first-call.test.mjs: the module's first call)", () => {
+  const first = new RussianDraughts();
+  const glue = new RussianDraughts();
+  same(first.play('c3-d4'), eager.draughtsPlay.call(glue, 'c3-d4'), 'play of a new object');
+  const pick = rng(7);
+  const other = new RussianDraughts();
+  for (let ply = 0; ply < 200 && !first.outcome(); ply++) {
+    const list = eager.legalMoves.call(glue);
+    const notation = list[pick(list.length)].notation;
+    other.legalMoves(); // another object's packed answer now fills the buffer
+    const copy = glue.clone();
+    same(first.play(notation), eager.draughtsPlay.call(glue, notation), `play at ply ${ply}`);
+    copy.free();
+    if (ply === 20) {
+      // grow the module's memory (which detaches the views of its old buffer)
+      const kept = Array.from({ length: 3000 }, () => new RussianDraughts().clone());
+      for (const k of kept) k.legalMoves();
+      for (const k of kept) k.free();
+    }
+  }
+  assert.equal(first.pdn(), glue.pdn());
+  for (const g of [first, glue, other]) g.free();
+});
+
 test('packed draughts play() refuses what the glue refuses, with the same error', () => {
   const g = new RussianDraughts();
   for (const bad of ['c3-c4', 'z9', '', 'c3:e5', 42, null, undefined, {}, 'h6-g5']) {

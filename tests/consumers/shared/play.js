@@ -27,6 +27,8 @@ export function playEveryGame({ Backgammon, RussianDraughts, version }) {
 
   const draughts = new RussianDraughts();
   const move = draughts.play('c3-d4');
+  if (move.notation !== 'c3-d4' || move.from !== 'c3' || move.to !== 'd4')
+    throw new Error(`draughts: play('c3-d4') returned ${JSON.stringify(move)}`);
   if (draughts.state().turn !== 'black') throw new Error('draughts: c3-d4 did not pass the turn');
   const reply = draughts.bestMove({ level: 'easy', seed: 1 });
   draughts.play(reply.notation);
