@@ -281,3 +281,21 @@ test('the editor opens on the game on the board, and Analyse asks the engine', a
   await expect(page.locator('#board').locator('.hintbox')).toBeVisible({ timeout: 30_000 });
   expect(errors()).toEqual([]);
 });
+
+test('Edit position clicked while the other game family is still loading opens the editor once it has', async ({
+  page,
+}) => {
+  const errors = await prepare(page);
+  // the draughts rules module comes late: the backgammon board takes input before `ready`
+  await page.route('**/tabla_rules_draughts_bg.wasm', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto('/index.html?seed=3');
+  await page.locator('input[name="game"][value="backgammon"]').check();
+  await page.locator('#setup button[type="submit"]').click();
+  await page.waitForFunction(() => window.tabla.board.state);
+  await page.getByRole('button', { name: 'Edit position' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit position' })).toBeVisible();
+  expect(errors()).toEqual([]);
+});

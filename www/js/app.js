@@ -635,6 +635,8 @@ function playFromEditor(obj, computer) {
 /** Opens the editor: on a shared position (#setup=...), or on the game on the board (#edit). */
 async function openEditorFragment() {
   await board.ready.catch(() => null);
+  // the page's start may not have set `engine` yet when `ready` has just come (a click then)
+  engine ??= await loadEngine().catch(() => null);
   if (!engine) return;
   const editor = await openEditor();
   if (location.hash.startsWith(SETUP_FRAGMENT)) {
