@@ -30,9 +30,11 @@ async function countSounds(page) {
 async function rollOnce(page) {
   const board = page.locator('#board');
   await board.getByRole('button', { name: /Roll/ }).click();
-  await page.waitForFunction(
-    () => window.tabla.board.state.phase !== 'opening' || window.tabla.board.state.dice.length,
-  );
+  // rolled: the dice are on the board, or the opening roll is shown (a tie too: "roll again")
+  await page.waitForFunction(() => {
+    const s = window.tabla.board.state;
+    return s.phase !== 'opening' || s.dice.length || s.openingRoll !== null;
+  });
 }
 
 test('sound: off by default; the switch turns dice sounds on and off, and is kept', async ({ page }) => {
