@@ -2,6 +2,8 @@
 //! segments, cube sanity and reproducible training. Self-play and training are `cli` code.
 #![cfg(feature = "cli")]
 
+mod common;
+use common::setup;
 use tabla::ai::backgammon::game::{self, HeuristicAgent, NetAgent, PubevalAgent, Solo};
 use tabla::ai::backgammon::train::{TrainConfig, Trainer};
 use tabla::ai::backgammon::{
@@ -65,17 +67,6 @@ fn evaluation_is_symmetric_at_the_start_and_knows_finished_games() {
     assert_eq!(e.probabilities.win, 0.0);
     assert_eq!(e.probabilities.lose_gammon, 1.0);
     assert_eq!(e.equity, -2.0);
-}
-
-fn setup(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
-    let mut s = Setup::default();
-    for &(pt, n) in mover {
-        s.mover[pt - 1] = n;
-    }
-    for &(pt, n) in opponent {
-        s.opponent[pt - 1] = n;
-    }
-    Position::from_setup(&s).unwrap()
 }
 
 const LEVELS: [Level; 3] = [Level::Advanced, Level::Strong, Level::Expert];

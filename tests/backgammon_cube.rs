@@ -4,19 +4,10 @@
 //! positions. The figures are printed by `tabla cube-check`; this test keeps them from falling.
 #![cfg(feature = "cli")]
 
+mod common;
+use common::setup;
 use tabla::ai::backgammon::{self as ai, CubeOwner, CubeState, GameRules, Variant, cube, cube_check};
 use tabla::backgammon::{Position, Setup};
-
-fn setup(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
-    let mut s = Setup::default();
-    for &(pt, n) in mover {
-        s.mover[pt - 1] = n;
-    }
-    for &(pt, n) in opponent {
-        s.opponent[pt - 1] = n;
-    }
-    Position::from_setup(&s).unwrap()
-}
 
 fn fixture(name: &str) -> Vec<cube_check::CubeCase> {
     let path = format!("{}/tests/data/backgammon/{name}", env!("CARGO_MANIFEST_DIR"));

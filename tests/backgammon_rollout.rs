@@ -3,22 +3,13 @@
 //! following the acey-deucey turn structure; the `rollout` and `rollout-label` commands.
 #![cfg(feature = "cli")]
 
+mod common;
+use common::setup;
 use std::process::Command;
 
 use tabla::ai::backgammon::rollout::{self, Rollout, RolloutConfig, RolloutError};
 use tabla::ai::backgammon::{self as ai, GameRules, Segment, Variant, bearoff, evaluate, hint};
-use tabla::backgammon::{Position, Setup};
-
-fn setup(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
-    let mut s = Setup::default();
-    for &(pt, n) in mover {
-        s.mover[pt - 1] = n;
-    }
-    for &(pt, n) in opponent {
-        s.opponent[pt - 1] = n;
-    }
-    Position::from_setup(&s).unwrap()
-}
+use tabla::backgammon::Position;
 
 fn cfg(trials: u32, truncate: Option<u32>, seed: u64, mirror: bool, luck: bool) -> RolloutConfig {
     RolloutConfig { trials, ply: 0, truncate, seed, mirror, luck, ..RolloutConfig::default() }
