@@ -3,7 +3,7 @@
 // engine played. The times are printed (a benchmark figure for this machine); the only bound is a
 // generous sanity cap.
 import { test, expect } from '@playwright/test';
-import { watchErrors, boardState } from './helpers.js';
+import { watchErrors, boardState, submitSetup } from './helpers.js';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -30,7 +30,7 @@ async function startMaster(page) {
   await page.locator('#opp-computer').check();
   await page.locator('select[name="human"]').selectOption('white');
   await page.locator('select[name="level"]').selectOption('master');
-  await page.locator('#setup button[type="submit"]').click();
+  await submitSetup(page);
   await page.waitForFunction(() => window.tabla.board.state && window.tabla.board.game === 'backgammon');
   expect(await page.evaluate(() => window.tabla.board.level)).toBe('master');
 }
@@ -190,7 +190,7 @@ test('a roll the computer cannot play is said and seen before the turn passes', 
   await page.locator('input[name="game"][value="backgammon"]').check();
   await page.locator('#opp-computer').check();
   await page.locator('select[name="human"]').selectOption('black');
-  await page.locator('#setup button[type="submit"]').click();
+  await submitSetup(page);
   await page.waitForFunction(() => window.tabla.board.state && window.tabla.board.game === 'backgammon');
   // White (the computer) on roll with a checker on the bar against Black's closed board
   await page.getByRole('button', { name: 'Import' }).click();

@@ -2,7 +2,7 @@
 // its own copy of the real package and asks its AI (bestMove / bestPlay), the human pause, and
 // the board's orientation.
 import { test, expect } from '@playwright/test';
-import { watchErrors, boardState } from './helpers.js';
+import { watchErrors, boardState, submitSetup } from './helpers.js';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -22,7 +22,7 @@ async function startVsComputer(page, game, human) {
   await expect(page.locator('#opp-computer')).toBeEnabled();
   await page.locator('#opp-computer').check();
   await page.locator('select[name="human"]').selectOption(human);
-  await page.locator('#setup button[type="submit"]').click();
+  await submitSetup(page);
   await page.waitForFunction((g) => window.tabla.board.state && window.tabla.board.game === g, game);
 }
 

@@ -1,7 +1,7 @@
 // The rest of the controls: doubling cube, acey-deucey doubles picker, export/import dialogs,
 // animations (on, and off by the system's reduced-motion setting).
 import { test, expect } from '@playwright/test';
-import { prepare, startGame, bgDiceXY, boardState, idle } from './helpers.js';
+import { prepare, startGame, bgDiceXY, boardState, idle, submitSetup } from './helpers.js';
 import { shotPath } from './helpers.js';
 
 test.use({ serviceWorkers: 'allow' });
@@ -184,7 +184,7 @@ test('a match: the end-of-game panel shows the match score and starts the next g
   await page.goto('/index.html?seed=13');
   await page.locator('input[name="game"][value="backgammon"]').check();
   await page.locator('select[name="matchLength"]').selectOption('3');
-  await page.locator('#setup button[type="submit"]').click();
+  await submitSetup(page);
   await page.waitForFunction(() => window.tabla.board.state && window.tabla.board.state.match.length === 3);
   await page.evaluate(() => {
     const b = window.tabla.board,

@@ -1,7 +1,7 @@
 // The position editor (issue 18): positions built by mouse and keyboard, refused with the
 // engine's reason, played from (by the computer and by a person), and shared as a link.
 import { test, expect } from '@playwright/test';
-import { prepare, idle } from './helpers.js';
+import { prepare, idle, submitSetup } from './helpers.js';
 
 const shot = (name) => new URL(`../../artifacts/${name}`, import.meta.url).pathname;
 
@@ -267,7 +267,7 @@ test('the editor opens on the game on the board, and Analyse asks the engine', a
   const errors = await prepare(page);
   await page.goto('/index.html?seed=3');
   await page.locator('input[name="game"][value="backgammon"]').check();
-  await page.locator('#setup button[type="submit"]').click();
+  await submitSetup(page);
   await page.waitForFunction(() => window.tabla.board.state);
   const played = await page.evaluate(() => window.tabla.board.engine.setup());
   await page.getByRole('button', { name: 'Edit position' }).click();
@@ -293,7 +293,7 @@ test('Edit position clicked while the other game family is still loading opens t
   });
   await page.goto('/index.html?seed=3');
   await page.locator('input[name="game"][value="backgammon"]').check();
-  await page.locator('#setup button[type="submit"]').click();
+  await submitSetup(page);
   await page.waitForFunction(() => window.tabla.board.state);
   await page.getByRole('button', { name: 'Edit position' }).click();
   await expect(page.getByRole('heading', { name: 'Edit position' })).toBeVisible();

@@ -2,6 +2,7 @@
 // host would): a computer game of each family is played with 0 violations.
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
+import { submitSetup } from './helpers.js';
 import { startServer } from './faults-server.js';
 
 test.use({ serviceWorkers: 'block' });
@@ -47,7 +48,7 @@ test('strict CSP header: a computer game of each family, 0 violations', async ({
     await expect(page.locator('#opp-computer')).toBeEnabled();
     await page.locator('#opp-computer').check();
     await page.locator('select[name="human"]').selectOption(human);
-    await page.locator('#setup button[type="submit"]').click();
+    await submitSetup(page);
     await page.waitForFunction(
       (g) => {
         const s = window.tabla.board.state;

@@ -3,7 +3,7 @@
 // prompt in every tab that runs an older generation. Each test serves its own copy of www/.
 import { test, expect } from '@playwright/test';
 import { startServer } from './faults-server.js';
-import { watchErrors } from './helpers.js';
+import { watchErrors, submitSetup } from './helpers.js';
 
 let server;
 test.beforeEach(async ({ context }) => {
@@ -51,7 +51,7 @@ async function playsComputerGame(page) {
   await expect(page.locator('#opp-computer')).toBeEnabled();
   await page.locator('#opp-computer').check();
   await page.locator('select[name="human"]').selectOption('black');
-  await page.locator('#setup button[type="submit"]').click();
+  await submitSetup(page);
   await page.waitForFunction(
     () => window.tabla.board.state?.turn === 'black' && window.tabla.board.state.lastPlay,
     null,

@@ -3,7 +3,7 @@
 // new one fails too the player is told and chooses how to go on; a new game always works.
 // Faulty workers are served in place of js/worker.js by routing; the replacement is the real one.
 import { test, expect } from '@playwright/test';
-import { watchErrors } from './helpers.js';
+import { watchErrors, submitSetup } from './helpers.js';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -44,7 +44,7 @@ async function startVsComputer(page, game, human) {
   await expect(page.locator('#opp-computer')).toBeEnabled();
   await page.locator('#opp-computer').check();
   await page.locator('select[name="human"]').selectOption(human);
-  await page.locator('#setup button[type="submit"]').click();
+  await submitSetup(page);
   await page.waitForFunction((g) => window.tabla.board.state && window.tabla.board.game === g, game);
 }
 

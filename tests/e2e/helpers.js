@@ -92,11 +92,27 @@ export async function prepare(page, { animations = false, lang = 'en' } = {}) {
 }
 
 /** From the home page, start a game with the form. */
+/**
+ * Submits the home page's new-game form and waits for the game it starts: the board holds a new
+ * engine object and shows the play view (the form waits for the engine first, so a board that
+ * already showed a game of the same kind is not yet the new one when the click returns).
+ */
+export async function submitSetup(page) {
+  await page.evaluate(() => {
+    window.__setupBefore = document.querySelector('#board')?.engine ?? null;
+  });
+  await page.locator('#setup button[type="submit"]').click();
+  await page.waitForFunction(() => {
+    const b = document.querySelector('#board');
+    return b?.state && b.engine && b.engine !== window.__setupBefore && !document.querySelector('#play').hidden;
+  });
+}
+
 export async function startGame(page, game, { query = '', check = [] } = {}) {
   await page.goto(`/index.html${query}`);
   await page.locator(`input[name="game"][value="${game}"]`).check();
   for (const name of check) await page.locator(`input[name="${name}"]`).check();
-  await page.locator('#setup button[type="submit"]').click();
+  await submitSetup(page);
   await page.waitForFunction((g) => {
     const b = document.querySelector('#board');
     return b?.state && b.game === g && !document.querySelector('#play').hidden;
@@ -116,7 +132,7 @@ export async function startVsComputer(page, game, human, seed = 5) {
   await page.locator(`input[name="game"][value="${game}"]`).check();
   await page.locator('#opp-computer').check();
   await page.locator('select[name="human"]').selectOption(human);
-  await page.locator('#setup button[type="submit"]').click();
+  await submitSetup(page);
   await page.waitForFunction((g) => window.tabla.board.state && window.tabla.board.game === g, game);
 }
 

@@ -1,7 +1,7 @@
 // The play view shows what the engine knows (issue 16): the computer's cube, the last move, the
 // game record, hints, and the fixes of the issue's list. Controls are found by role and name.
 import { test, expect } from '@playwright/test';
-import { watchErrors, boardState, shotPath, startVsComputer, importText } from './helpers.js';
+import { watchErrors, boardState, shotPath, startVsComputer, importText, submitSetup } from './helpers.js';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -76,9 +76,45 @@ test('the last move stays visible: the dice, the from/to marks, and a replay', a
 async function startHuman(page, game, seed = 7) {
   await page.goto(`/index.html?seed=${seed}`);
   await page.locator(`input[name="game"][value="${game}"]`).check();
-  await page.locator('#setup button[type="submit"]').click();
+  await submitSetup(page);
   await page.waitForFunction((g) => window.tabla.board.state && window.tabla.board.game === g, game);
 }
+
+/** The dice of the first `turns` rolls of a human game of backgammon on the board (opening included). */
+const firstDice = (page, turns) =>
+  page.evaluate(async (n) => {
+    const b = window.tabla.board;
+    const dice = [];
+    for (let i = 0; i < n; i++) {
+      while (b.state.phase === 'opening' || b.state.phase === 'roll') {
+        await b.roll();
+        const o = b.state.openingRoll;
+        dice.push(b.state.phase === 'move' ? [...b.state.dice] : o ? [o.white, o.black] : []);
+      }
+      const p = b.engine.legalPlays()[0];
+      b.play(p ? p.steps : []);
+    }
+    return dice;
+  }, turns);
+
+test('a game started before the engine has loaded keeps the seed of the page (?seed=)', async ({ page }) => {
+  const errors = watchErrors(page);
+  // the reference: the form submitted once everything has loaded
+  await startHuman(page, 'backgammon', 11);
+  await page.waitForFunction(() => window.tabla.ai !== undefined);
+  const want = await firstDice(page, 4);
+  // the same page, submitted while the draughts rules module (which the form waits for) is still on its way
+  await page.evaluate(() => localStorage.clear());
+  await page.route('**/tabla_rules_draughts_bg.wasm', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.goto('/index.html?seed=11');
+  await page.locator('input[name="game"][value="backgammon"]').check();
+  await submitSetup(page);
+  expect(await firstDice(page, 4)).toEqual(want);
+  expect(errors()).toEqual([]);
+});
 
 test('the move list: draughts moves, browsed by click, buttons and arrow keys', async ({ page }) => {
   const errors = watchErrors(page);
@@ -339,7 +375,7 @@ test('draughts against the computer: Undo waits while it thinks; a draw at move 
   await page.locator('#opp-computer').check();
   await page.locator('select[name="human"]').selectOption('white');
   await page.locator('select[name="level"]').selectOption('master');
-  await page.locator('#setup button[type="submit"]').click();
+  await submitSetup(page);
   await page.waitForFunction(() => window.tabla.board.state && window.tabla.board.game === 'russian-draughts');
   const board = page.locator('#board');
   // a draw offered before any move, the game level: the computer declines

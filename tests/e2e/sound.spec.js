@@ -1,7 +1,7 @@
 // Optional sound (issue 16): dice and checkers synthesized with Web Audio (no files), off by
 // default, a switch in the settings, persisted; nothing fails where AudioContext is missing.
 import { test, expect } from '@playwright/test';
-import { prepare, startGame } from './helpers.js';
+import { prepare, startGame, submitSetup } from './helpers.js';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -77,7 +77,7 @@ for (const missing of [false, true]) {
     await page.locator('input[name="game"][value="table"]').check();
     await page.locator('#opp-computer').check();
     await page.locator('select[name="human"]').selectOption('black');
-    await page.locator('#setup button[type="submit"]').click();
+    await submitSetup(page);
     await page.waitForFunction(() => window.tabla.board.state);
     // the computer (White) starts in table; three of its turns and the player's in between
     for (let turn = 0; turn < 3; turn++) {

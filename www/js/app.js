@@ -101,6 +101,10 @@ function translatePage() {
 // values, min/max, variants, default) for the chosen game, so every option the engine has is
 // offered and sent, and none is invented here. Labels: opt.<key>, values <key>.<value>.
 let engine = null; // the package module, once loaded
+// settled once `engine` is loaded or failed to: what reads the form's options (the seed, the
+// option fields) waits for it, or a game started by an early click would lose them
+let engineSettled;
+const engineLoaded = new Promise((resolve) => (engineSettled = resolve));
 
 /** Match lengths the form offers (a presentation choice), within the engine's min..max. */
 const SUGGESTED = { matchLength: [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25] };
@@ -223,8 +227,9 @@ $('#theme').addEventListener('change', (e) => {
 });
 form.addEventListener('submit', async (e) => {
   e.preventDefault();
-  const conf = formConfig();
   await board.ready.catch(() => null);
+  await engineLoaded;
+  const conf = formConfig();
   leaveLinkGame();
   // a new game is a new record: the game on the board stays in the Games list, as it was
   const prev = board.persistKey && store.read(`save:${board.persistKey}`) !== null ? board.game : null;
@@ -912,6 +917,7 @@ const linked = (() => {
   } catch {
     /* the board says so (its error event) */
   }
+  engineSettled();
   syncForm({ resetDefaults: true });
   if (gamesDlg.open) renderGamesList();
   // the page's module is the rules module: the computer opponents are the worker's full module,
