@@ -6,12 +6,18 @@
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
+#[cfg(not(tabla_family = "draughts"))]
 use super::backgammon::Backgammon;
+#[cfg(not(tabla_family = "backgammon"))]
 use super::draughts::RussianDraughts;
 use super::{JsResult, bad_arg, coded, from_js, options_from_js, to_js, whole};
+#[cfg(not(tabla_family = "draughts"))]
 use crate::ai::backgammon::MAX_PLY;
+#[cfg(not(tabla_family = "draughts"))]
 use crate::ai::backgammon::analysis::{self as bg, AnalysisError, AnalysisOptions, Tally};
+#[cfg(not(tabla_family = "backgammon"))]
 use crate::ai::draughts::Engine;
+#[cfg(not(tabla_family = "backgammon"))]
 use crate::ai::draughts::analysis::{self as ru, DraughtsAnalysisOptions, DraughtsTally};
 
 /// The TypeScript types of the analysis results.
@@ -70,12 +76,14 @@ export interface DraughtsAnalysisSummary { decisions: number; mistakes: number; 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = TS_TEXT;
 
+#[cfg(not(tabla_family = "draughts"))]
 #[derive(Deserialize, Default)]
 #[serde(rename = "AnalyzeTurnOptions", rename_all = "camelCase", deny_unknown_fields)]
 struct JsTurnOptions {
     ply: Option<u8>,
 }
 
+#[cfg(not(tabla_family = "backgammon"))]
 #[derive(Deserialize, Default)]
 #[serde(rename = "AnalyzeMoveOptions", rename_all = "camelCase", deny_unknown_fields)]
 struct JsMoveOptions {
@@ -83,8 +91,10 @@ struct JsMoveOptions {
 }
 
 /// The most nodes a draughts analysis search may take (two per move).
+#[cfg(not(tabla_family = "backgammon"))]
 const MAX_NODES: f64 = 5_000_000.0;
 
+#[cfg(not(tabla_family = "draughts"))]
 fn analysis_error(e: AnalysisError) -> JsValue {
     match e {
         AnalysisError::NoTurn { .. } => bad_arg(&e.to_string()),
@@ -92,6 +102,7 @@ fn analysis_error(e: AnalysisError) -> JsValue {
     }
 }
 
+#[cfg(not(tabla_family = "draughts"))]
 #[wasm_bindgen]
 impl Backgammon {
     /// How many turns `analyzeTurn` can analyse: the record's plays (and passed doubles).
@@ -129,6 +140,7 @@ impl Backgammon {
     }
 }
 
+#[cfg(not(tabla_family = "backgammon"))]
 #[wasm_bindgen]
 impl RussianDraughts {
     /// How many moves `analyzeMove` can analyse: the game's history.

@@ -440,7 +440,7 @@ fn describe(v: &JsValue) -> String {
 }
 
 /// A seed from JS: a whole number from 0 to 2^32 - 1 (seeds never cross as BigInt).
-#[cfg(not(tabla_family = "draughts"))]
+#[cfg(any(not(tabla_family = "draughts"), feature = "ai"))]
 pub(crate) fn seed_from_js(seed: f64) -> JsResult<u64> {
     if seed.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&seed) {
         Ok(seed as u64)
