@@ -336,3 +336,36 @@ fn eval_features_are_colour_symmetric() {
     }
     assert!(checked > 1500, "{checked}");
 }
+
+/// Speed work must not change what the search computes: at a fixed node budget or depth the
+/// search returns the best move, score, node count and principal variation recorded before it
+/// (tests/data/draughts_ai/fixed_search.txt, the bench positions, a fresh 16 MB table each).
+#[test]
+fn fixed_budget_searches_are_unchanged() {
+    let text = std::fs::read_to_string("tests/data/draughts_ai/fixed_search.txt").unwrap();
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('|').collect();
+        assert_eq!(f.len(), 6, "{line}");
+        let pos = fen(f[0]);
+        let (kind, n) = f[1].split_once(' ').unwrap();
+        let n: u64 = n.parse().unwrap();
+        let limits = match kind {
+            "nodes" => nodes(n),
+            "depth" => Limits { depth: Some(n as u32), ..Limits::default() },
+            _ => panic!("{line}"),
+        };
+        let mut engine = Engine::new(16);
+        let r = engine.analyze(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
+        let got = format!(
+            "{}|{}|{}|{}",
+            pos.move_text(&r.best),
+            r.score(),
+            r.nodes,
+            r.pv_text(&pos).join(" ")
+        );
+        assert_eq!(got, f[2..].join("|"), "{} at {}", f[0], f[1]);
+        checked += 1;
+    }
+    assert_eq!(checked, 30);
+}
