@@ -357,15 +357,44 @@ fn fixed_budget_searches_are_unchanged() {
         };
         let mut engine = Engine::new(16);
         let r = engine.analyze(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
-        let got = format!(
-            "{}|{}|{}|{}",
-            pos.move_text(&r.best),
-            r.score(),
-            r.nodes,
-            r.pv_text(&pos).join(" ")
-        );
+        let got = format!("{}|{}|{}|{}", pos.move_text(&r.best), r.score(), r.nodes, r.pv_text(&pos).join(" "));
         assert_eq!(got, f[2..].join("|"), "{} at {}", f[0], f[1]);
         checked += 1;
     }
     assert_eq!(checked, 30);
+}
+
+/// The search's table-folded evaluation gives exactly `eval::evaluate`'s value, for the
+/// built-in weights and for random ones (every weight non-zero, so no term can hide), on the
+/// positions of random games down to the last pieces.
+#[test]
+fn folded_evaluator_equals_evaluate() {
+    use tabla::ai::draughts::Weights;
+    use tabla::ai::draughts::eval::{Evaluator, evaluate, f};
+    let mut rng = Rng(11);
+    let mut checked = 0;
+    for game in 0..60 {
+        let mut weights = Weights::DEFAULT;
+        if game % 2 == 1 {
+            for x in weights.w.iter_mut() {
+                *x = rng.below(199) as i32 - 99;
+                if *x == 0 {
+                    *x = 1;
+                }
+            }
+        }
+        assert_eq!(weights.w.len(), f::N);
+        let ev = Evaluator::new(&weights);
+        let mut p = Position::start();
+        for _ in 0..200 {
+            assert_eq!(ev.evaluate(&p), evaluate(&p, &weights), "{} weights {:?}", p.to_fen(), weights.w);
+            checked += 1;
+            let m = p.legal_moves();
+            if m.is_empty() {
+                break;
+            }
+            p = p.after(&m[rng.below(m.len() as u64) as usize]);
+        }
+    }
+    assert!(checked > 2000, "{checked}");
 }

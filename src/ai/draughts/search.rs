@@ -5,7 +5,7 @@
 
 use super::clock::Clock;
 use super::endgame::{Tablebase, Wdl, rule_slack};
-use super::eval::{Weights, evaluate};
+use super::eval::{Evaluator, Weights};
 use super::tt::{EXACT, LOWER, NO_MOVE, Table, UPPER};
 use crate::draughts::{DrawCounters, Move, MoveKey, Position};
 
@@ -36,7 +36,8 @@ pub struct Limits {
 
 pub(crate) struct Searcher<'a> {
     pub tt: &'a mut Table,
-    pub weights: &'a Weights,
+    /// The evaluation weights folded into tables (the same values as `eval::evaluate`).
+    eval: Evaluator,
     pub clock: &'a dyn Clock,
     pub deadline: f64,
     pub node_limit: u64,
@@ -92,7 +93,7 @@ impl<'a> Searcher<'a> {
     pub fn new(tt: &'a mut Table, weights: &'a Weights, clock: &'a dyn Clock) -> Searcher<'a> {
         Searcher {
             tt,
-            weights,
+            eval: Evaluator::new(weights),
             clock,
             deadline: f64::INFINITY,
             node_limit: u64::MAX,
@@ -245,11 +246,11 @@ impl<'a> Searcher<'a> {
             return -WIN + ply as i32;
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate(pos, self.weights);
+            return self.eval.evaluate(pos);
         }
         let capture = moves[0].is_capture();
         if *depth <= 0 && !capture {
-            return evaluate(pos, self.weights);
+            return self.eval.evaluate(pos);
         }
         // Single-reply extension (forced moves, most often forced captures).
         if n == 1 && *depth > 0 && (ply as i32) < 2 * self.root_depth + 8 {
@@ -275,8 +276,8 @@ impl<'a> Searcher<'a> {
         let n = n.min(MAX_MOVES);
         // This ply's rows of the ordering buffers: entries 0..n are written here before they
         // are read (what a deeper node leaves in its own rows never matters).
-        for i in 0..n {
-            self.order[ply][i] = self.order_score(pos, &moves[i], i, tt_mv, ply);
+        for (i, mv) in moves.iter().enumerate().take(n) {
+            self.order[ply][i] = self.order_score(pos, mv, i, tt_mv, ply);
             self.idx[ply][i] = i as u8;
         }
         let alpha0 = alpha;
