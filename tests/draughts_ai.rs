@@ -336,3 +336,65 @@ fn eval_features_are_colour_symmetric() {
     }
     assert!(checked > 1500, "{checked}");
 }
+
+/// Speed work must not change what the search computes: at a fixed node budget or depth the
+/// search returns the best move, score, node count and principal variation recorded before it
+/// (tests/data/draughts_ai/fixed_search.txt, the bench positions, a fresh 16 MB table each).
+#[test]
+fn fixed_budget_searches_are_unchanged() {
+    let text = std::fs::read_to_string("tests/data/draughts_ai/fixed_search.txt").unwrap();
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('|').collect();
+        assert_eq!(f.len(), 6, "{line}");
+        let pos = fen(f[0]);
+        let (kind, n) = f[1].split_once(' ').unwrap();
+        let n: u64 = n.parse().unwrap();
+        let limits = match kind {
+            "nodes" => nodes(n),
+            "depth" => Limits { depth: Some(n as u32), ..Limits::default() },
+            _ => panic!("{line}"),
+        };
+        let mut engine = Engine::new(16);
+        let r = engine.analyze(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
+        let got = format!("{}|{}|{}|{}", pos.move_text(&r.best), r.score(), r.nodes, r.pv_text(&pos).join(" "));
+        assert_eq!(got, f[2..].join("|"), "{} at {}", f[0], f[1]);
+        checked += 1;
+    }
+    assert_eq!(checked, 30);
+}
+
+/// The search's table-folded evaluation gives exactly `eval::evaluate`'s value, for the
+/// built-in weights and for random ones (every weight non-zero, so no term can hide), on the
+/// positions of random games down to the last pieces.
+#[test]
+fn folded_evaluator_equals_evaluate() {
+    use tabla::ai::draughts::Weights;
+    use tabla::ai::draughts::eval::{Evaluator, evaluate, f};
+    let mut rng = Rng(11);
+    let mut checked = 0;
+    for game in 0..60 {
+        let mut weights = Weights::DEFAULT;
+        if game % 2 == 1 {
+            for x in weights.w.iter_mut() {
+                *x = rng.below(199) as i32 - 99;
+                if *x == 0 {
+                    *x = 1;
+                }
+            }
+        }
+        assert_eq!(weights.w.len(), f::N);
+        let ev = Evaluator::new(&weights);
+        let mut p = Position::start();
+        for _ in 0..200 {
+            assert_eq!(ev.evaluate(&p), evaluate(&p, &weights), "{} weights {:?}", p.to_fen(), weights.w);
+            checked += 1;
+            let m = p.legal_moves();
+            if m.is_empty() {
+                break;
+            }
+            p = p.after(&m[rng.below(m.len() as u64) as usize]);
+        }
+    }
+    assert!(checked > 2000, "{checked}");
+}

@@ -115,6 +115,11 @@ pub struct DrawCounters {
 
 /// The side that has one of RU-DRAW-5's first-clause sets against a lone king on the main road.
 fn main_road_stronger(pos: &Position) -> Option<Color> {
+    // A lone king against three pieces: exactly four pieces and a king on the board (a quick
+    // exit for every other position, the search's common case).
+    if pos.kings() == 0 || pos.occupied().count_ones() != 4 {
+        return None;
+    }
     for strong in [Color::White, Color::Black] {
         let weak = strong.opposite();
         let w = pos.count(weak);
@@ -162,6 +167,11 @@ impl DrawCounters {
     /// The draw rule (other than repetition, which needs the history) that applies in `pos`
     /// with these counters, if any. Does not check for a win.
     pub fn draw_reason(&self, pos: &Position) -> Option<DrawReason> {
+        // Every rule but RU-DRAW-KINGS-15 needs a king on the board (a lone king, or kings on
+        // both sides): a quick exit for positions with men only.
+        if pos.kings() == 0 && self.kings_only_plies < 30 {
+            return None;
+        }
         let w = pos.count(Color::White);
         let b = pos.count(Color::Black);
         // RU-DRAW-3K1K

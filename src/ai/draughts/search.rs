@@ -5,7 +5,7 @@
 
 use super::clock::Clock;
 use super::endgame::{Tablebase, Wdl, rule_slack};
-use super::eval::{Weights, evaluate};
+use super::eval::{Evaluator, Weights};
 use super::tt::{EXACT, LOWER, NO_MOVE, Table, UPPER};
 use crate::draughts::{DrawCounters, Move, MoveKey, Position};
 
@@ -19,6 +19,9 @@ const INF: i32 = 31000;
 pub const KNOWN_WIN: i32 = WIN_BOUND - 100;
 pub(crate) const MAX_PLY: usize = 128;
 const NO_KEY: MoveKey = MoveKey(u64::MAX);
+/// A node searches at most this many of its moves (in the generator's order; move indices are
+/// stored as a `u8` in the transposition table).
+const MAX_MOVES: usize = 128;
 
 /// How far and how long to search. Every limit given is respected; none given means depth 64.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -33,7 +36,8 @@ pub struct Limits {
 
 pub(crate) struct Searcher<'a> {
     pub tt: &'a mut Table,
-    pub weights: &'a Weights,
+    /// The evaluation weights folded into tables (the same values as `eval::evaluate`).
+    eval: Evaluator,
     pub clock: &'a dyn Clock,
     pub deadline: f64,
     pub node_limit: u64,
@@ -54,6 +58,10 @@ pub(crate) struct Searcher<'a> {
     /// Hashes of the game so far and of the current search path.
     pub hashes: Vec<u64>,
     moves: Vec<Vec<Move>>,
+    /// Per ply, the ordering scores of the moves and the order they are tried in (buffers
+    /// reused across nodes, so no node zeroes an array of its own).
+    order: Box<[[i32; MAX_MOVES]; MAX_PLY]>,
+    idx: Box<[[u8; MAX_MOVES]; MAX_PLY]>,
     killers: Vec<[MoveKey; 2]>,
     history: Box<[[[i32; 32]; 32]; 2]>,
     pub pv: Vec<Vec<Move>>,
@@ -85,7 +93,7 @@ impl<'a> Searcher<'a> {
     pub fn new(tt: &'a mut Table, weights: &'a Weights, clock: &'a dyn Clock) -> Searcher<'a> {
         Searcher {
             tt,
-            weights,
+            eval: Evaluator::new(weights),
             clock,
             deadline: f64::INFINITY,
             node_limit: u64::MAX,
@@ -100,6 +108,8 @@ impl<'a> Searcher<'a> {
             lmr_deep: 8,
             hashes: Vec::with_capacity(512),
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(48)).collect(),
+            order: Box::new([[0; MAX_MOVES]; MAX_PLY]),
+            idx: Box::new([[0; MAX_MOVES]; MAX_PLY]),
             killers: vec![[NO_KEY; 2]; MAX_PLY],
             history: Box::new([[[0; 32]; 32]; 2]),
             pv: (0..MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
@@ -236,11 +246,11 @@ impl<'a> Searcher<'a> {
             return -WIN + ply as i32;
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate(pos, self.weights);
+            return self.eval.evaluate(pos);
         }
         let capture = moves[0].is_capture();
         if *depth <= 0 && !capture {
-            return evaluate(pos, self.weights);
+            return self.eval.evaluate(pos);
         }
         // Single-reply extension (forced moves, most often forced captures).
         if n == 1 && *depth > 0 && (ply as i32) < 2 * self.root_depth + 8 {
@@ -263,14 +273,12 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let mut order = [0i32; 128];
-        let n = n.min(128);
-        for i in 0..n {
-            order[i] = self.order_score(pos, &moves[i], i, tt_mv, ply);
-        }
-        let mut idx = [0u8; 128];
-        for (i, x) in idx.iter_mut().enumerate().take(n) {
-            *x = i as u8;
+        let n = n.min(MAX_MOVES);
+        // This ply's rows of the ordering buffers: entries 0..n are written here before they
+        // are read (what a deeper node leaves in its own rows never matters).
+        for (i, mv) in moves.iter().enumerate().take(n) {
+            self.order[ply][i] = self.order_score(pos, mv, i, tt_mv, ply);
+            self.idx[ply][i] = i as u8;
         }
         let alpha0 = alpha;
         let mut best = -INF;
@@ -278,6 +286,7 @@ impl<'a> Searcher<'a> {
         let child_depth = if depth > 0 { depth - 1 } else { 0 };
         for k in 0..n {
             // Selection sort: the best remaining move first.
+            let (order, idx) = (&self.order[ply], &mut self.idx[ply]);
             let mut b = k;
             for j in k + 1..n {
                 if order[idx[j] as usize] > order[idx[b] as usize] {
@@ -286,10 +295,12 @@ impl<'a> Searcher<'a> {
             }
             idx.swap(k, b);
             let i = idx[k] as usize;
+            let order_i = order[i];
             let mv = moves[i];
             let child = pos.after(&mv);
             let c2 = if self.draw_rules { counters.after(pos, &mv, &child) } else { counters };
             let irreversible = mv.is_capture() || pos.kings() & mv.from().bit() == 0;
+            self.tt.prefetch(child.hash());
             self.hashes.push(child.hash());
             let irrev2 = if irreversible { self.hashes.len() - 1 } else { irrev };
             let quiet = !capture && !mv.promotes();
@@ -298,7 +309,7 @@ impl<'a> Searcher<'a> {
                 score = -self.search(&child, c2, child_depth, -beta, -alpha, ply + 1, irrev2);
             } else {
                 let mut r = 0;
-                if quiet && depth >= 3 && k >= self.lmr_moves && order[i] < (1 << 22) && !child.has_capture() {
+                if quiet && depth >= 3 && k >= self.lmr_moves && order_i < (1 << 22) && !child.has_capture() {
                     r = if k >= self.lmr_deep && depth >= 5 { 2 } else { 1 };
                 }
                 score = -self.search(&child, c2, child_depth - r, -alpha - 1, -alpha, ply + 1, irrev2);
@@ -332,7 +343,7 @@ impl<'a> Searcher<'a> {
                             }
                             let side = pos.turn().index();
                             if self.history_malus {
-                                for &j in &idx[..k] {
+                                for &j in &self.idx[ply][..k] {
                                     let m = &moves[j as usize];
                                     let h = &mut self.history[side][m.from().index()][m.to().index()];
                                     *h = (*h - depth * depth).max(-(1 << 20));
