@@ -190,6 +190,25 @@ fn popcnt(b: Bitboard) -> i32 {
 
 /// The features of a position, White minus Black.
 #[inline]
+/// King mobility: the empty squares White's kings can slide to minus Black's (`kings` both
+/// sides' kings, `white` White's pieces, `occ` every piece). One definition for the feature
+/// vector and the folded evaluator, which must agree.
+fn king_mobility(kings: u32, white: u32, occ: u32) -> i32 {
+    let mut mob = 0;
+    let mut k = kings;
+    while k != 0 {
+        let q = k.trailing_zeros() as usize;
+        k &= k - 1;
+        let c = popcnt(slide(q, 0, occ) | slide(q, 1, occ) | slide(q, 2, occ) | slide(q, 3, occ));
+        if white & (1 << q) != 0 {
+            mob += c;
+        } else {
+            mob -= c;
+        }
+    }
+    mob
+}
+
 pub fn features(pos: &Position) -> [i32; f::N] {
     let mut x = [0i32; f::N];
     let kings = pos.kings();
@@ -243,19 +262,7 @@ pub fn features(pos: &Position) -> [i32; f::N] {
     if kings != 0 {
         x[f::KING_MAIN] = popcnt(wk & MAIN_DIAGONAL) - popcnt(bk & MAIN_DIAGONAL);
         x[f::KING_DOUBLE] = popcnt(wk & DOUBLE) - popcnt(bk & DOUBLE);
-        let mut mob = 0;
-        let mut k = kings;
-        while k != 0 {
-            let s = k.trailing_zeros() as usize;
-            k &= k - 1;
-            let m = popcnt(slide(s, 0, occ) | slide(s, 1, occ) | slide(s, 2, occ) | slide(s, 3, occ));
-            if w & (1 << s) != 0 {
-                mob += m;
-            } else {
-                mob -= m;
-            }
-        }
-        x[f::KING_MOBILITY] = mob;
+        x[f::KING_MOBILITY] = king_mobility(kings, w, occ);
     }
     x[f::MAN_MOBILITY] = popcnt((step(wm, 0) | step(wm, 1)) & empty) - popcnt((step(bm, 2) | step(bm, 3)) & empty);
     // Trading down when ahead: the fewer pieces left, the more a material lead counts.
@@ -439,19 +446,7 @@ impl Evaluator {
         if kings != 0 {
             s += w[f::KING_MAIN] * (popcnt(wk & MAIN_DIAGONAL) - popcnt(bk & MAIN_DIAGONAL));
             s += w[f::KING_DOUBLE] * (popcnt(wk & DOUBLE) - popcnt(bk & DOUBLE));
-            let mut mob = 0;
-            let mut k = kings;
-            while k != 0 {
-                let q = k.trailing_zeros() as usize;
-                k &= k - 1;
-                let c = popcnt(slide(q, 0, occ) | slide(q, 1, occ) | slide(q, 2, occ) | slide(q, 3, occ));
-                if wp & (1 << q) != 0 {
-                    mob += c;
-                } else {
-                    mob -= c;
-                }
-            }
-            s += w[f::KING_MOBILITY] * mob;
+            s += w[f::KING_MOBILITY] * king_mobility(kings, wp, occ);
         }
         s += w[f::MAN_MOBILITY]
             * (popcnt((step(wm, 0) | step(wm, 1)) & empty) - popcnt((step(bm, 2) | step(bm, 3)) & empty));
