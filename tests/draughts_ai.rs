@@ -2,7 +2,7 @@
 
 use std::cell::Cell;
 
-use tabla::ai::draughts::{Clock, Engine, Level, Limits, NoClock, Rng, Score, SearchRoot, StdClock};
+use tabla::ai::draughts::{Clock, Engine, Level, Limits, NoClock, Rng, Score, SearchParams, SearchRoot, StdClock};
 use tabla::draughts::Position;
 
 fn fen(s: &str) -> Position {
@@ -355,13 +355,43 @@ fn fixed_budget_searches_are_unchanged() {
             "depth" => Limits { depth: Some(n as u32), ..Limits::default() },
             _ => panic!("{line}"),
         };
+        // the search as it was recorded: before futility pruning (its own test follows)
         let mut engine = Engine::new(16);
+        engine.params.futility_margin = 0;
         let r = engine.analyze(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
         let got = format!("{}|{}|{}|{}", pos.move_text(&r.best), r.score(), r.nodes, r.pv_text(&pos).join(" "));
         assert_eq!(got, f[2..].join("|"), "{} at {}", f[0], f[1]);
         checked += 1;
     }
     assert_eq!(checked, 30);
+}
+
+/// Futility pruning (`SearchParams::futility_margin`, on by default) skips hopeless quiet moves
+/// at the last ply: over the bench positions searched to depth 7 it visits fewer nodes than the
+/// search without it, and where the unpruned search finds a forced win or loss the pruned one
+/// finds the same result.
+#[test]
+fn futility_pruning_saves_nodes_and_keeps_forced_results() {
+    const { assert!(SearchParams::DEFAULT.futility_margin > 0) };
+    let text = std::fs::read_to_string("tests/data/draughts_ai/fixed_search.txt").unwrap();
+    let (mut pruned, mut full, mut positions) = (0, 0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#') && l.contains("|depth ")) {
+        let pos = fen(line.split('|').next().unwrap());
+        let limits = Limits { depth: Some(7), ..Limits::default() };
+        let mut on = Engine::new(16);
+        let mut off = Engine::new(16);
+        off.params.futility_margin = 0;
+        let a = on.analyze(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
+        let b = off.analyze(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
+        if !matches!(b.score(), Score::Centi(_)) {
+            assert_eq!(a.score(), b.score(), "{}", pos.to_fen());
+        }
+        pruned += a.nodes;
+        full += b.nodes;
+        positions += 1;
+    }
+    assert!(positions >= 10, "{positions} positions");
+    assert!(pruned < full, "futility pruning visited {pruned} nodes, the full search {full}");
 }
 
 /// The search's table-folded evaluation gives exactly `eval::evaluate`'s value, for the

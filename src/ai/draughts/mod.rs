@@ -37,9 +37,10 @@
 //! # Inside
 //! - `search`: iterative deepening PVS, transposition table (`tt`, best move stored as its index
 //!   in the generator's deterministic move list), TT move / captures / promotions / killers /
-//!   history ordering, late-move reductions, a single-reply extension, optional aspiration
-//!   windows and history malus ([`SearchParams`]: the duels found no gain, so both are off),
-//!   and a capture quiescence (a side that must capture is never evaluated statically). Draws
+//!   history ordering, late-move reductions, a single-reply extension, futility pruning at the
+//!   last ply (never of a sacrifice), optional aspiration windows, history malus, reverse
+//!   futility pruning and a threat extension ([`SearchParams`]: the duels found no gain for
+//!   those four, so they are off), and a capture quiescence (a side that must capture is never evaluated statically). Draws
 //!   inside the search: any repetition since the last irreversible move, and the move-count
 //!   rules through the rules engine's own [`DrawCounters`]; wins are `WIN - plies`.
 //! - [`eval`]: a linear evaluation over hand-made features (material, advancement by rank,
@@ -282,12 +283,34 @@ pub struct SearchParams {
     /// A timed search starts another iteration only if less than this share of the time
     /// (percent) is spent.
     pub iter_stop: u32,
+    /// Reverse futility pruning: at a non-PV node of depth 1-3 where the side to move has no
+    /// capture and the opponent threatens none, a static evaluation at least this margin per
+    /// ply of depth above beta is returned without a search (0: off).
+    pub rfp_margin: i32,
+    /// Futility pruning: at depth 1 (non-PV, no capture, no threat), when the static
+    /// evaluation plus this margin cannot reach alpha, quiet moves after the first that do
+    /// not promote and leave the opponent no capture are skipped (0: off). A sacrifice (a move
+    /// the opponent must answer by capturing) is never skipped, so shots are still seen.
+    pub futility_margin: i32,
+    /// Threat extension at the horizon: where the search would stand pat with the opponent
+    /// threatening a capture, the side to move's quiet moves are searched one ply more
+    /// (within the single-reply extension's ply limit).
+    pub threat_extension: bool,
 }
 
 impl SearchParams {
-    /// The measured defaults.
-    pub const DEFAULT: SearchParams =
-        SearchParams { aspiration: 0, history_malus: false, lmr_moves: 3, lmr_deep: 8, iter_stop: 60 };
+    /// The measured defaults (docs/draughts-ai.md: futility at 100 paid in every duel; reverse
+    /// futility and the threat extension did not, so they are off).
+    pub const DEFAULT: SearchParams = SearchParams {
+        aspiration: 0,
+        history_malus: false,
+        lmr_moves: 3,
+        lmr_deep: 8,
+        iter_stop: 60,
+        rfp_margin: 0,
+        futility_margin: 100,
+        threat_extension: false,
+    };
 }
 
 impl Default for SearchParams {
@@ -353,6 +376,9 @@ impl Engine {
         s.history_malus = self.params.history_malus;
         s.lmr_moves = self.params.lmr_moves as usize;
         s.lmr_deep = self.params.lmr_deep as usize;
+        s.rfp_margin = self.params.rfp_margin;
+        s.futility_margin = self.params.futility_margin;
+        s.threat_extension = self.params.threat_extension;
         s.hashes.extend_from_slice(&root.history);
         s.hashes.push(pos.hash());
         let irrev = 0;

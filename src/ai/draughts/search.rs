@@ -55,6 +55,12 @@ pub(crate) struct Searcher<'a> {
     pub lmr_moves: usize,
     /// See [`SearchParams::lmr_deep`](super::SearchParams::lmr_deep).
     pub lmr_deep: usize,
+    /// See [`SearchParams::rfp_margin`](super::SearchParams::rfp_margin).
+    pub rfp_margin: i32,
+    /// See [`SearchParams::futility_margin`](super::SearchParams::futility_margin).
+    pub futility_margin: i32,
+    /// See [`SearchParams::threat_extension`](super::SearchParams::threat_extension).
+    pub threat_extension: bool,
     /// Hashes of the game so far and of the current search path.
     pub hashes: Vec<u64>,
     moves: Vec<Vec<Move>>,
@@ -106,6 +112,9 @@ impl<'a> Searcher<'a> {
             history_malus: false,
             lmr_moves: 3,
             lmr_deep: 8,
+            rfp_margin: 0,
+            futility_margin: 0,
+            threat_extension: false,
             hashes: Vec::with_capacity(512),
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(48)).collect(),
             order: Box::new([[0; MAX_MOVES]; MAX_PLY]),
@@ -250,7 +259,14 @@ impl<'a> Searcher<'a> {
         }
         let capture = moves[0].is_capture();
         if *depth <= 0 && !capture {
-            return self.eval.evaluate(pos);
+            let threat_ext = self.threat_extension
+                && ply > 0
+                && (ply as i32) < 2 * self.root_depth + 8
+                && pos.with_turn(pos.turn().opposite()).has_capture();
+            if !threat_ext {
+                return self.eval.evaluate(pos);
+            }
+            *depth = 1;
         }
         // Single-reply extension (forced moves, most often forced captures).
         if n == 1 && *depth > 0 && (ply as i32) < 2 * self.root_depth + 8 {
@@ -272,6 +288,23 @@ impl<'a> Searcher<'a> {
                     return s;
                 }
             }
+        }
+        // Static pruning at shallow quiet non-PV nodes (off unless SearchParams say so).
+        let mut futile = false;
+        if ply > 0
+            && !pv_node
+            && !capture
+            && depth <= 3
+            && (self.rfp_margin > 0 || self.futility_margin > 0)
+            && beta.abs() < KNOWN_WIN - 200
+            && alpha.abs() < KNOWN_WIN - 200
+            && !pos.with_turn(pos.turn().opposite()).has_capture()
+        {
+            let e = self.eval.evaluate(pos);
+            if self.rfp_margin > 0 && e - self.rfp_margin * depth >= beta {
+                return e;
+            }
+            futile = self.futility_margin > 0 && depth == 1 && e + self.futility_margin <= alpha;
         }
         let n = n.min(MAX_MOVES);
         // This ply's rows of the ordering buffers: entries 0..n are written here before they
@@ -298,6 +331,9 @@ impl<'a> Searcher<'a> {
             let order_i = order[i];
             let mv = moves[i];
             let child = pos.after(&mv);
+            if futile && k > 0 && !mv.promotes() && !child.has_capture() {
+                continue;
+            }
             let c2 = if self.draw_rules { counters.after(pos, &mv, &child) } else { counters };
             let irreversible = mv.is_capture() || pos.kings() & mv.from().bit() == 0;
             self.tt.prefetch(child.hash());

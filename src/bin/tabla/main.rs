@@ -33,7 +33,7 @@ enum Command {
     #[command(flatten)]
     Draughts(ru::Command),
     #[command(flatten)]
-    DraughtsAi(ru_ai::Command),
+    DraughtsAi(Box<ru_ai::Command>),
 }
 
 fn main() {
@@ -43,7 +43,7 @@ fn main() {
         Command::BackgammonAi(cmd) => bg_ai::run(cmd),
         Command::Rollout(cmd) => rollout::run(cmd),
         Command::Draughts(cmd) => ru::run(cmd),
-        Command::DraughtsAi(cmd) => ru_ai::run(cmd),
+        Command::DraughtsAi(cmd) => ru_ai::run(*cmd),
     };
     if let Err(message) = result {
         eprintln!("tabla: {message}");

@@ -114,6 +114,16 @@ pub enum Command {
         /// (`SearchParams::iter_stop`).
         #[arg(long, value_parser = args::count::<u32>(1, 100))]
         iter_stop: Option<u32>,
+        /// The live engine's reverse futility margin per ply (`SearchParams::rfp_margin`; 0: off).
+        #[arg(long, value_parser = args::count::<i32>(0, 1000))]
+        rfp_margin: Option<i32>,
+        /// The live engine's futility margin at depth 1 (`SearchParams::futility_margin`; 0: off).
+        #[arg(long, value_parser = args::count::<i32>(0, 1000))]
+        futility_margin: Option<i32>,
+        /// The live engine's threat extension at the horizon on (1) or off (0)
+        /// (`SearchParams::threat_extension`).
+        #[arg(long, value_parser = args::count::<u32>(0, 1))]
+        threat_extension: Option<u32>,
     },
     /// The tactics suite: solves each position of a file of shots (FEN and winning first move),
     /// or with --find N searches self-play games for N new shots and appends them to the file.
@@ -238,6 +248,9 @@ pub fn run(cmd: Command) -> Result<(), String> {
             lmr_moves,
             lmr_deep,
             iter_stop,
+            rfp_margin,
+            futility_margin,
+            threat_extension,
         } => {
             let tb = build_tablebase(tablebase)?;
             let mut live = Live { tablebase: tb, weights: weights.unwrap_or_default(), params: SearchParams::DEFAULT };
@@ -255,6 +268,15 @@ pub fn run(cmd: Command) -> Result<(), String> {
             }
             if let Some(m) = iter_stop {
                 live.params.iter_stop = m;
+            }
+            if let Some(m) = rfp_margin {
+                live.params.rfp_margin = m;
+            }
+            if let Some(m) = futility_margin {
+                live.params.futility_margin = m;
+            }
+            if let Some(t) = threat_extension {
+                live.params.threat_extension = t == 1;
             }
             duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose, &live)
         }
