@@ -394,6 +394,39 @@ fn futility_pruning_saves_nodes_and_keeps_forced_results() {
     assert!(pruned < full, "futility pruning visited {pruned} nodes, the full search {full}");
 }
 
+/// Tapered weights: a full board (24 pieces) uses `w`, an empty one `e`, and between them the
+/// weights move linearly with the number of pieces (rounded towards zero); weights made `flat`
+/// are the same at every number of pieces, so the built-in ones do not depend on the phase.
+#[test]
+fn tapered_weights_move_from_the_full_board_to_the_endgame() {
+    use tabla::ai::draughts::Weights;
+    use tabla::ai::draughts::eval::f;
+    for n in 0..=32 {
+        assert_eq!(Weights::DEFAULT.at(n), Weights::DEFAULT.w, "{n} pieces");
+    }
+    let mut t = Weights::DEFAULT;
+    t.w[f::TEMPO] = 24;
+    t.e[f::TEMPO] = 0;
+    t.w[f::RUNAWAY] = -10;
+    t.e[f::RUNAWAY] = 50;
+    assert_eq!(t.at(24)[f::TEMPO], 24);
+    assert_eq!(t.at(30)[f::TEMPO], 24, "more than 24 pieces count as 24");
+    assert_eq!(t.at(12)[f::TEMPO], 12);
+    assert_eq!(t.at(1)[f::TEMPO], 1);
+    assert_eq!(t.at(0)[f::TEMPO], 0);
+    assert_eq!(t.at(24)[f::RUNAWAY], -10);
+    assert_eq!(t.at(12)[f::RUNAWAY], 20);
+    assert_eq!(t.at(0)[f::RUNAWAY], 50);
+    assert_eq!(t.at(23)[f::RUNAWAY], (-230 + 50) / 24);
+    // the evaluation follows: the same position with the tempo weight tapered away
+    let p = Position::start();
+    let flat = tabla::ai::draughts::eval::evaluate(&p, &Weights::DEFAULT);
+    let mut only_tempo = Weights::DEFAULT;
+    only_tempo.w[f::TEMPO] += 24;
+    only_tempo.e[f::TEMPO] -= 100;
+    assert_eq!(tabla::ai::draughts::eval::evaluate(&p, &only_tempo), flat + 24, "24 pieces: the full board's weight");
+}
+
 /// The search's table-folded evaluation gives exactly `eval::evaluate`'s value, for the
 /// built-in weights and for random ones (every weight non-zero, so no term can hide), on the
 /// positions of random games down to the last pieces.
@@ -406,7 +439,7 @@ fn folded_evaluator_equals_evaluate() {
     for game in 0..60 {
         let mut weights = Weights::DEFAULT;
         if game % 2 == 1 {
-            for x in weights.w.iter_mut() {
+            for x in weights.w.iter_mut().chain(weights.e.iter_mut()) {
                 *x = rng.below(199) as i32 - 99;
                 if *x == 0 {
                     *x = 1;

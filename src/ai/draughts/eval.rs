@@ -100,10 +100,14 @@ pub const FEATURE_NAMES: [&str; f::N] = [
     "pst31",
 ];
 
-/// The evaluation weights, one per feature of [`f`].
+/// The evaluation weights: one per feature of [`f`] for a full board (`w`, 24 pieces) and one
+/// for the endgame (`e`, the limit as the board empties). With `n` pieces on the board the
+/// weight of feature `i` is `(w[i] * n + e[i] * (24 - n)) / 24` (`n` at most 24, the division
+/// rounding towards zero; [`Weights::at`]), so weights with `e == w` are the same at every `n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
     pub w: [i32; f::N],
+    pub e: [i32; f::N],
 }
 
 impl Default for Weights {
@@ -112,40 +116,53 @@ impl Default for Weights {
     }
 }
 
+/// The built-in weights of a full board (see [`Weights::DEFAULT`]).
+const DEFAULT_W: [i32; f::N] = [
+    100, // man
+    280, // king
+    8, 7, 9, 0, 24, 49, // adv1..adv6
+    2,  // centre
+    5,  // guard (c1/e1)
+    9,  // guard corner (a1/g1)
+    31, // runaway
+    18, // king on the main road
+    8,  // king on the double road
+    2,  // king mobility
+    2,  // man mobility
+    1,  // endgame advancement
+    2,  // trade when ahead
+    3,  // tempo (side to move)
+    -6, // balance
+    -4, // supported
+    0,  // hanging
+    8,  // blocked
+    19, // threat
+    -1, 20, 16, 37, // pst rank 1
+    -5, 4, 0, 7, // pst rank 2
+    -6, 1, 9, -2, // pst rank 3
+    -14, 2, 6, 10, // pst rank 4
+    2, 0, -12, 1, // pst rank 5
+    5, -4, 4, 5, // pst rank 6
+    4, 13, 3, 7, // pst rank 7
+    0, 0, 0, 0, // pst rank 8
+];
+
 impl Weights {
     /// The tuned weights: a logistic fit to 2,500 self-play games at 4,000 nodes a move of
     /// the hand weights of issue 7 (docs/draughts-ai.md has the command and the duel figures).
-    pub const DEFAULT: Weights = Weights {
-        w: [
-            100, // man
-            280, // king
-            8, 7, 9, 0, 24, 49, // adv1..adv6
-            2,  // centre
-            5,  // guard (c1/e1)
-            9,  // guard corner (a1/g1)
-            31, // runaway
-            18, // king on the main road
-            8,  // king on the double road
-            2,  // king mobility
-            2,  // man mobility
-            1,  // endgame advancement
-            2,  // trade when ahead
-            3,  // tempo (side to move)
-            -6, // balance
-            -4, // supported
-            0,  // hanging
-            8,  // blocked
-            19, // threat
-            -1, 20, 16, 37, // pst rank 1
-            -5, 4, 0, 7, // pst rank 2
-            -6, 1, 9, -2, // pst rank 3
-            -14, 2, 6, 10, // pst rank 4
-            2, 0, -12, 1, // pst rank 5
-            5, -4, 4, 5, // pst rank 6
-            4, 13, 3, 7, // pst rank 7
-            0, 0, 0, 0, // pst rank 8
-        ],
-    };
+    pub const DEFAULT: Weights = Weights::flat(DEFAULT_W);
+
+    /// The same weights at every number of pieces.
+    pub const fn flat(w: [i32; f::N]) -> Weights {
+        Weights { w, e: w }
+    }
+
+    /// The weights in force with `pieces` on the board (more than 24 count as 24).
+    #[inline]
+    pub fn at(&self, pieces: u32) -> [i32; f::N] {
+        let n = pieces.min(24) as i32;
+        std::array::from_fn(|i| (self.w[i] * n + self.e[i] * (24 - n)) / 24)
+    }
 }
 
 const fn rank_mask(r: u32) -> Bitboard {
@@ -338,7 +355,7 @@ fn draw_scale(pos: &Position) -> i32 {
 #[inline]
 pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
     let x = features(pos);
-    let mut s = linear(weights, &x);
+    let mut s = linear(&Weights::flat(weights.at(pos.occupied().count_ones())), &x);
     if pos.kings() != 0 && pos.occupied().count_ones() <= 5 {
         s /= draw_scale(pos);
     }
@@ -355,60 +372,63 @@ pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
 /// (integer arithmetic: the order of the sum does not matter); tested on self-play positions.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
-    w: [i32; f::N],
-    /// White's view of a White man on each square, and of a Black man (already negated).
-    man_w: [i32; 32],
-    man_b: [i32; 32],
+    /// The folded tables for each number of pieces on the board, 0..=24 (see [`Weights::at`]).
+    phase: Vec<Folded>,
     /// The rank counted by [`f::ADV_ENDGAME`] for a man on each square (White's and Black's).
     adv_w: [i32; 32],
     adv_b: [i32; 32],
 }
 
+/// One number of pieces' weights, with the men's terms folded per square.
+#[derive(Clone, Debug)]
+struct Folded {
+    w: [i32; f::N],
+    /// White's view of a White man on each square, and of a Black man (already negated).
+    man_w: [i32; 32],
+    man_b: [i32; 32],
+}
+
 impl Evaluator {
     /// The tables for `weights`.
     pub fn new(weights: &Weights) -> Evaluator {
-        let w = weights.w;
-        let (mut man_w, mut man_b, mut adv_w, mut adv_b) = ([0; 32], [0; 32], [0; 32], [0; 32]);
+        let (mut adv_w, mut adv_b) = ([0; 32], [0; 32]);
         for s in 0..32 {
             let r = (s / 4) as i32;
-            let centre = CENTRE & (1 << s) != 0;
-            man_w[s] = w[f::MAN] + w[f::PST + s] + if centre { w[f::CENTRE] } else { 0 };
-            man_b[s] = -(w[f::MAN] + w[f::PST + 31 - s] + if centre { w[f::CENTRE] } else { 0 });
             if (1..7).contains(&r) {
-                man_w[s] += w[f::ADV + r as usize - 1];
                 adv_w[s] = r;
             }
             if (1..7).contains(&(7 - r)) {
-                man_b[s] -= w[f::ADV + (7 - r) as usize - 1];
                 adv_b[s] = 7 - r;
             }
         }
-        Evaluator { w, man_w, man_b, adv_w, adv_b }
+        let phase = (0..=24).map(|n| Folded::new(weights.at(n))).collect();
+        Evaluator { phase, adv_w, adv_b }
     }
 
     /// The same value as [`evaluate`] with the weights this was built from.
     #[inline]
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let w = &self.w;
         let kings = pos.kings();
         let (wp, bp) = (pos.white(), pos.black());
         let (wm, bm, wk, bk) = (wp & !kings, bp & !kings, wp & kings, bp & kings);
         let occ = wp | bp;
         let empty = !occ;
         let n = popcnt(occ);
+        let t = &self.phase[(n as usize).min(24)];
+        let w = &t.w;
         let (mut s, mut adv_sum) = (0, 0);
         let mut m = wm;
         while m != 0 {
             let q = m.trailing_zeros() as usize;
             m &= m - 1;
-            s += self.man_w[q];
+            s += t.man_w[q];
             adv_sum += self.adv_w[q];
         }
         let mut m = bm;
         while m != 0 {
             let q = m.trailing_zeros() as usize;
             m &= m - 1;
-            s += self.man_b[q];
+            s += t.man_b[q];
             adv_sum -= self.adv_b[q];
         }
         let (men, kings_diff) = (popcnt(wm) - popcnt(bm), popcnt(wk) - popcnt(bk));
@@ -481,5 +501,24 @@ impl Evaluator {
             Color::White => s,
             Color::Black => -s,
         }
+    }
+}
+
+impl Folded {
+    fn new(w: [i32; f::N]) -> Folded {
+        let (mut man_w, mut man_b) = ([0; 32], [0; 32]);
+        for s in 0..32 {
+            let r = (s / 4) as i32;
+            let centre = CENTRE & (1 << s) != 0;
+            man_w[s] = w[f::MAN] + w[f::PST + s] + if centre { w[f::CENTRE] } else { 0 };
+            man_b[s] = -(w[f::MAN] + w[f::PST + 31 - s] + if centre { w[f::CENTRE] } else { 0 });
+            if (1..7).contains(&r) {
+                man_w[s] += w[f::ADV + r as usize - 1];
+            }
+            if (1..7).contains(&(7 - r)) {
+                man_b[s] -= w[f::ADV + (7 - r) as usize - 1];
+            }
+        }
+        Folded { w, man_w, man_b }
     }
 }

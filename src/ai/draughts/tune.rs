@@ -99,6 +99,9 @@ pub struct FitOptions {
     pub start: Weights,
     /// Openings of the check match (each played with both colours; 0: no check).
     pub check_pairs: usize,
+    /// Fit a full board's weights and the endgame's apart ([`Weights`]); else one set, the
+    /// same at every number of pieces.
+    pub tapered: bool,
 }
 
 /// Runs the whole tuner; progress goes to `log`.
@@ -177,7 +180,21 @@ pub fn run(
                 continue;
             }
             let x = features(&p);
-            xs.push((0..f::N).filter(|&i| x[i] != 0).map(|i| (i, x[i] as f64)).collect());
+            // A weight at n pieces is (w n + e (24 - n)) / 24 (`Weights::at`): feature i
+            // counts n / 24 towards w[i] and (24 - n) / 24 towards e[i] (index N + i).
+            let n = p.occupied().count_ones().min(24) as f64;
+            let mut row = Vec::new();
+            for i in (0..f::N).filter(|&i| x[i] != 0) {
+                if !opts.tapered {
+                    row.push((i, x[i] as f64));
+                    continue;
+                }
+                row.push((i, x[i] as f64 * n / 24.0));
+                if n < 24.0 {
+                    row.push((f::N + i, x[i] as f64 * (24.0 - n) / 24.0));
+                }
+            }
+            xs.push(row);
             ys.push(result);
         }
     }
@@ -185,7 +202,7 @@ pub fn run(
     if xs.is_empty() {
         return Err("no positions to fit".into());
     }
-    let loss = |w: &[f64; f::N], k: f64| -> f64 {
+    let loss = |w: &[f64; 2 * f::N], k: f64| -> f64 {
         let mut s = 0.0;
         for (x, y) in xs.iter().zip(&ys) {
             let e: f64 = x.iter().map(|&(i, v)| w[i] * v).sum();
@@ -194,10 +211,18 @@ pub fn run(
         }
         s / xs.len() as f64
     };
-    let mut w = [0f64; f::N];
+    // w[i] a full board's weight, w[N + i] the endgame's (used only by a tapered fit).
+    let mut w = [0f64; 2 * f::N];
+    let mut w0 = [0f64; 2 * f::N];
     for i in 0..f::N {
-        w[i] = start.w[i] as f64;
+        w0[i] = start.w[i] as f64;
+        w0[f::N + i] = start.e[i] as f64;
     }
+    if !opts.tapered {
+        // an untapered fit of weights that were tapered starts from a full board's
+        w0[f::N..].copy_from_slice(&start.w.map(f64::from));
+    }
+    w.copy_from_slice(&w0);
     // Fit k for the current weights (golden-section search on [0.05, 5]).
     let (mut lo, mut hi) = (0.05f64, 5.0f64);
     for _ in 0..40 {
@@ -213,10 +238,10 @@ pub fn run(
     let before = loss(&w, k);
     log(format!("k = {k:.3}, loss with the current weights {before:.6}"));
     // Adam on all weights but the material ones.
-    let (mut m, mut v) = ([0f64; f::N], [0f64; f::N]);
+    let (mut m, mut v) = ([0f64; 2 * f::N], [0f64; 2 * f::N]);
     let (b1, b2, lr) = (0.9, 0.999, 0.5);
     for it in 1..=iterations {
-        let mut grad = [0f64; f::N];
+        let mut grad = [0f64; 2 * f::N];
         for (x, y) in xs.iter().zip(&ys) {
             let e: f64 = x.iter().map(|&(i, v)| w[i] * v).sum();
             let s = sigmoid(k * e / 100.0);
@@ -225,11 +250,11 @@ pub fn run(
                 grad[i] += g * v;
             }
         }
-        for i in 2..f::N {
-            if opts.freeze.contains(&i) {
+        for i in (2..f::N).chain(if opts.tapered { f::N + 2..2 * f::N } else { 0..0 }) {
+            if opts.freeze.contains(&(i % f::N)) {
                 continue;
             }
-            let g = grad[i] / xs.len() as f64 + 2.0 * l2 * (w[i] - start.w[i] as f64);
+            let g = grad[i] / xs.len() as f64 + 2.0 * l2 * (w[i] - w0[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
             let mh = m[i] / (1.0 - b1.powi(it as i32));
@@ -240,15 +265,28 @@ pub fn run(
             log(format!("  step {it}: loss {:.6}", loss(&w, k)));
         }
     }
+    if !opts.tapered {
+        let full = w;
+        w[f::N..].copy_from_slice(&full[..f::N]);
+    }
     let mut fitted = start;
     for i in 0..f::N {
         fitted.w[i] = w[i].round() as i32;
+        fitted.e[i] = w[f::N + i].round() as i32;
     }
     log(format!("loss {before:.6} -> {:.6}", loss(&w, k)));
     for i in 0..f::N {
-        log(format!("  {:<14} {:>5} -> {:>5}", FEATURE_NAMES[i], start.w[i], fitted.w[i]));
+        log(format!(
+            "  {:<14} {:>5} {:>5} -> {:>5} {:>5}",
+            FEATURE_NAMES[i], start.w[i], start.e[i], fitted.w[i], fitted.e[i]
+        ));
     }
-    log(format!("fitted weights: {}", fitted.w.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")));
+    let list = |v: &[i32]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
+    if fitted.w == fitted.e {
+        log(format!("fitted weights: {}", list(&fitted.w)));
+    } else {
+        log(format!("fitted weights: {},{}", list(&fitted.w), list(&fitted.e)));
+    }
     // Check: fitted vs current, each opening with both colours.
     let pairs = opts.check_pairs;
     if pairs == 0 {

@@ -93,7 +93,9 @@ pub enum Command {
         #[arg(long, default_value_t = 0, value_parser = args::count::<u32>(0, tabla::ai::draughts::endgame::MAX_PIECES as u64))]
         tablebase: u32,
         /// The live engine's evaluation weights instead of the built-in ones: every weight of
-        /// `eval::FEATURE_NAMES`, in order, separated by commas (as `tune-draughts` prints them).
+        /// `eval::FEATURE_NAMES`, in order, separated by commas (as `tune-draughts` prints them),
+        /// once (the same at every number of pieces) or twice (a full board's, then the
+        /// endgame's: `eval::Weights`).
         #[arg(long, value_parser = parse_weights)]
         weights: Option<Weights>,
         /// The live engine's aspiration window (hundredths of a man; 0: none) instead of the
@@ -192,6 +194,9 @@ pub enum Command {
         /// both colours; 0: none).
         #[arg(long, default_value_t = 100, value_parser = args::count::<usize>(0, 100_000))]
         check_pairs: usize,
+        /// Fit a full board's weights and the endgame's apart (printed as twice as many).
+        #[arg(long)]
+        tapered: bool,
     },
 }
 
@@ -297,6 +302,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             min_pieces,
             start,
             check_pairs,
+            tapered,
         } => {
             let freeze = freeze
                 .split(',')
@@ -309,8 +315,15 @@ pub fn run(cmd: Command) -> Result<(), String> {
                         .ok_or(format!("no feature {s}"))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            let opts =
-                tune::FitOptions { iterations, l2, freeze, min_pieces, start: start.unwrap_or_default(), check_pairs };
+            let opts = tune::FitOptions {
+                iterations,
+                l2,
+                freeze,
+                min_pieces,
+                start: start.unwrap_or_default(),
+                check_pairs,
+                tapered,
+            };
             tune::run(&data, games, seed, nodes, threads, &opts, &mut |s| println!("{s}"))
         }
     }
@@ -444,13 +457,18 @@ struct Live {
 fn parse_weights(s: &str) -> Result<Weights, String> {
     let v: Vec<i32> =
         s.split(',').map(|x| x.trim().parse::<i32>().map_err(|e| format!("{x}: {e}"))).collect::<Result<_, _>>()?;
-    let w = v.try_into().map_err(|v: Vec<i32>| format!("{} weights, {} expected", v.len(), f::N))?;
-    Ok(Weights { w })
+    match v.len() {
+        n if n == f::N => Ok(Weights::flat(v.try_into().expect("N weights"))),
+        n if n == 2 * f::N => {
+            Ok(Weights { w: v[..f::N].try_into().expect("N weights"), e: v[f::N..].try_into().expect("N weights") })
+        }
+        n => Err(format!("{n} weights, {} (the same at every number of pieces) or {} expected", f::N, 2 * f::N)),
+    }
 }
 
 /// A player with its engine (one per thread).
 enum Bot {
-    Live(Level, Engine),
+    Live(Level, Box<Engine>),
     Base(BaselineEngine),
 }
 
@@ -462,7 +480,7 @@ impl Bot {
                 e.tablebase = live.tablebase.clone();
                 e.weights = live.weights;
                 e.params = live.params;
-                Bot::Live(l, e)
+                Bot::Live(l, Box::new(e))
             }
             Player::Baseline => Bot::Base(BaselineEngine::new(8)),
         }
