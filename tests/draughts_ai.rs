@@ -461,3 +461,41 @@ fn folded_evaluator_equals_evaluate() {
     }
     assert!(checked > 2000, "{checked}");
 }
+
+/// `tune-draughts --label-nodes`: every fitted position gets a search score, the scores are
+/// cached beside the data file in its order, and a second run reads them instead of searching.
+#[test]
+fn tuner_search_labels_are_cached_and_reused() {
+    use tabla::ai::draughts::tune::{FitOptions, run};
+    let dir = std::env::temp_dir().join(format!("tabla-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("games.txt");
+    let opts = FitOptions {
+        iterations: 3,
+        l2: 1e-7,
+        freeze: vec![],
+        min_pieces: 0,
+        start: tabla::ai::draughts::eval::Weights::DEFAULT,
+        check_pairs: 0,
+        tapered: true,
+        label_nodes: 300,
+        lambda: 0.5,
+    };
+    let mut first = Vec::new();
+    run(&data, 2, 1, 300, 1, &opts, &mut |s| first.push(s)).unwrap();
+    let positions: usize = first
+        .iter()
+        .find_map(|l| l.strip_prefix("fit: ")?.split_whitespace().next()?.parse().ok())
+        .expect("the fit reports its positions");
+    let cache = std::fs::read_to_string(dir.join("games.txt.scores-300")).unwrap();
+    assert_eq!(cache.lines().count(), positions);
+    assert!(cache.lines().all(|l| l.parse::<i32>().is_ok_and(|s| s.abs() <= tabla::ai::draughts::tune::SCORE_CAP)));
+    assert!(first.iter().any(|l| l.contains("positions at 300 nodes")));
+    let mut second = Vec::new();
+    run(&data, 2, 1, 300, 1, &opts, &mut |s| second.push(s)).unwrap();
+    assert!(second.iter().any(|l| l.contains("read from")), "{second:?}");
+    // the same labels give the same fit
+    let fitted = |log: &[String]| log.iter().find(|l| l.starts_with("fitted weights")).cloned();
+    assert_eq!(fitted(&first), fitted(&second));
+    std::fs::remove_dir_all(&dir).ok();
+}

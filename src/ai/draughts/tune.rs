@@ -102,7 +102,65 @@ pub struct FitOptions {
     /// Fit a full board's weights and the endgame's apart ([`Weights`]); else one set, the
     /// same at every number of pieces.
     pub tapered: bool,
+    /// Label each position also by a search of the start weights to this many nodes (0: by
+    /// the game's result alone); the target is then `lambda * result + (1 - lambda) *
+    /// sigmoid(k * score / 100)`, with the search's score from White's view and `k` the one
+    /// fitted to the results. The scores are kept in `<data>.scores-<nodes>` (one per
+    /// position, in the data file's order), so a rerun does not search again.
+    pub label_nodes: u64,
+    /// The result's share of the target when positions are labelled by search (0 to 1).
+    pub lambda: f64,
 }
+
+/// The search score (White's view, hundredths of a man; a forced result at +-[`SCORE_CAP`]) of
+/// each position at [`FitOptions::label_nodes`] nodes with the start weights, from the cache
+/// file beside `data` when it holds them all, else searched (on `threads`) and written there.
+fn search_scores(
+    data: &Path,
+    ps: &[Position],
+    opts: &FitOptions,
+    threads: usize,
+    log: &mut dyn FnMut(String),
+) -> Result<Vec<i32>, String> {
+    let mut name = data.as_os_str().to_owned();
+    name.push(format!(".scores-{}", opts.label_nodes));
+    let cache = std::path::PathBuf::from(name);
+    if let Ok(text) = fs::read_to_string(&cache) {
+        let v: Vec<i32> = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
+        if v.len() == ps.len() {
+            log(format!("search labels: {} read from {}", v.len(), cache.display()));
+            return Ok(v);
+        }
+    }
+    log(format!("search labels: {} positions at {} nodes", ps.len(), opts.label_nodes));
+    let out = Mutex::new(vec![0i32; ps.len()]);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                let mut e = Engine::new(4);
+                e.weights = opts.start;
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(p) = ps.get(i) else { break };
+                    // each search from an empty table, so the labels do not depend on the order
+                    e.clear();
+                    let limits = Limits { nodes: Some(opts.label_nodes), ..Limits::default() };
+                    let r = e.search(&SearchRoot::new(*p), &limits, &NoClock).expect("a position with a legal move");
+                    let s = r.score.clamp(-SCORE_CAP, SCORE_CAP);
+                    out.lock().unwrap()[i] = if p.turn() == Color::White { s } else { -s };
+                }
+            });
+        }
+    });
+    let v = out.into_inner().unwrap();
+    let text: String = v.iter().map(|s| format!("{s}\n")).collect();
+    fs::write(&cache, text).map_err(|e| format!("{}: {e}", cache.display()))?;
+    Ok(v)
+}
+
+/// Search scores beyond this (forced results) are labelled as this: a certain win or loss.
+pub const SCORE_CAP: i32 = 2000;
 
 /// Runs the whole tuner; progress goes to `log`.
 pub fn run(
@@ -160,6 +218,7 @@ pub fn run(
     // Sparse rows (most features, the square table's above all, are 0 in a position).
     let mut xs: Vec<Vec<(usize, f64)>> = Vec::new();
     let mut ys: Vec<f64> = Vec::new();
+    let mut ps: Vec<Position> = Vec::new();
     let mut result = 0.5;
     let mut seen_games = std::collections::HashSet::new();
     let mut skip = false;
@@ -196,6 +255,7 @@ pub fn run(
             }
             xs.push(row);
             ys.push(result);
+            ps.push(p);
         }
     }
     log(format!("fit: {} positions from {} games", xs.len(), seen_games.len()));
@@ -235,6 +295,22 @@ pub fn run(
         }
     }
     let k = (lo + hi) / 2.0;
+    log(format!("k = {k:.3} (fitted to the results)"));
+    if opts.label_nodes > 0 {
+        let scores = search_scores(data, &ps, opts, threads, log)?;
+        for (y, s) in ys.iter_mut().zip(&scores) {
+            *y = opts.lambda * *y + (1.0 - opts.lambda) * sigmoid(k * *s as f64 / 100.0);
+        }
+    }
+    let loss = |w: &[f64; 2 * f::N], k: f64| -> f64 {
+        let mut s = 0.0;
+        for (x, y) in xs.iter().zip(&ys) {
+            let e: f64 = x.iter().map(|&(i, v)| w[i] * v).sum();
+            let d = sigmoid(k * e / 100.0) - y;
+            s += d * d;
+        }
+        s / xs.len() as f64
+    };
     let before = loss(&w, k);
     log(format!("k = {k:.3}, loss with the current weights {before:.6}"));
     // Adam on all weights but the material ones.

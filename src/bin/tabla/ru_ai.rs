@@ -197,6 +197,14 @@ pub enum Command {
         /// Fit a full board's weights and the endgame's apart (printed as twice as many).
         #[arg(long)]
         tapered: bool,
+        /// Label each position also by a search of the start weights to this many nodes (0:
+        /// by the game's result alone); the scores are cached beside the data file.
+        #[arg(long, default_value_t = 0, value_parser = args::count::<u64>(0, 10_000_000))]
+        label_nodes: u64,
+        /// With --label-nodes: the game result's share of each position's target (the rest is
+        /// the search score's winning chance).
+        #[arg(long, default_value_t = 0.5, value_parser = args::real(0.0, 1.0))]
+        lambda: f64,
     },
 }
 
@@ -303,6 +311,8 @@ pub fn run(cmd: Command) -> Result<(), String> {
             start,
             check_pairs,
             tapered,
+            label_nodes,
+            lambda,
         } => {
             let freeze = freeze
                 .split(',')
@@ -323,6 +333,8 @@ pub fn run(cmd: Command) -> Result<(), String> {
                 start: start.unwrap_or_default(),
                 check_pairs,
                 tapered,
+                label_nodes,
+                lambda,
             };
             tune::run(&data, games, seed, nodes, threads, &opts, &mut |s| println!("{s}"))
         }
