@@ -162,6 +162,17 @@ fn search_scores(
 /// Search scores beyond this (forced results) are labelled as this: a certain win or loss.
 pub const SCORE_CAP: i32 = 2000;
 
+/// The fit's loss: the mean of `(sigmoid(k * x.w / 100) - y)^2` over the sparse rows `xs`.
+fn mean_squared_error(xs: &[Vec<(usize, f64)>], ys: &[f64], w: &[f64; 2 * f::N], k: f64) -> f64 {
+    let mut s = 0.0;
+    for (x, y) in xs.iter().zip(ys) {
+        let e: f64 = x.iter().map(|&(i, v)| w[i] * v).sum();
+        let d = sigmoid(k * e / 100.0) - y;
+        s += d * d;
+    }
+    s / xs.len() as f64
+}
+
 /// Runs the whole tuner; progress goes to `log`.
 pub fn run(
     data: &Path,
@@ -262,15 +273,7 @@ pub fn run(
     if xs.is_empty() {
         return Err("no positions to fit".into());
     }
-    let loss = |w: &[f64; 2 * f::N], k: f64| -> f64 {
-        let mut s = 0.0;
-        for (x, y) in xs.iter().zip(&ys) {
-            let e: f64 = x.iter().map(|&(i, v)| w[i] * v).sum();
-            let d = sigmoid(k * e / 100.0) - y;
-            s += d * d;
-        }
-        s / xs.len() as f64
-    };
+    let loss = |w: &[f64; 2 * f::N], k: f64| mean_squared_error(&xs, &ys, w, k);
     // w[i] a full board's weight, w[N + i] the endgame's (used only by a tapered fit).
     let mut w = [0f64; 2 * f::N];
     let mut w0 = [0f64; 2 * f::N];
@@ -302,15 +305,7 @@ pub fn run(
             *y = opts.lambda * *y + (1.0 - opts.lambda) * sigmoid(k * *s as f64 / 100.0);
         }
     }
-    let loss = |w: &[f64; 2 * f::N], k: f64| -> f64 {
-        let mut s = 0.0;
-        for (x, y) in xs.iter().zip(&ys) {
-            let e: f64 = x.iter().map(|&(i, v)| w[i] * v).sum();
-            let d = sigmoid(k * e / 100.0) - y;
-            s += d * d;
-        }
-        s / xs.len() as f64
-    };
+    let loss = |w: &[f64; 2 * f::N], k: f64| mean_squared_error(&xs, &ys, w, k);
     let before = loss(&w, k);
     log(format!("k = {k:.3}, loss with the current weights {before:.6}"));
     // Adam on all weights but the material ones.
