@@ -355,9 +355,11 @@ fn fixed_budget_searches_are_unchanged() {
             "depth" => Limits { depth: Some(n as u32), ..Limits::default() },
             _ => panic!("{line}"),
         };
-        // the search as it was recorded: before futility pruning (its own test follows)
+        // the search as it was recorded: before futility pruning (its own test follows) and
+        // with the weights then built in
         let mut engine = Engine::new(16);
         engine.params.futility_margin = 0;
+        engine.weights = tabla::ai::draughts::eval::Weights::FLAT_2026_11;
         let r = engine.analyze(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
         let got = format!("{}|{}|{}|{}", pos.move_text(&r.best), r.score(), r.nodes, r.pv_text(&pos).join(" "));
         assert_eq!(got, f[2..].join("|"), "{} at {}", f[0], f[1]);
@@ -396,14 +398,18 @@ fn futility_pruning_saves_nodes_and_keeps_forced_results() {
 
 /// Tapered weights: a full board (24 pieces) uses `w`, an empty one `e`, and between them the
 /// weights move linearly with the number of pieces (rounded towards zero); weights made `flat`
-/// are the same at every number of pieces, so the built-in ones do not depend on the phase.
+/// are the same at every number of pieces.
 #[test]
 fn tapered_weights_move_from_the_full_board_to_the_endgame() {
     use tabla::ai::draughts::Weights;
     use tabla::ai::draughts::eval::f;
+    let flat = Weights::FLAT_2026_11;
     for n in 0..=32 {
-        assert_eq!(Weights::DEFAULT.at(n), Weights::DEFAULT.w, "{n} pieces");
+        assert_eq!(flat.at(n), flat.w, "{n} pieces");
     }
+    assert_eq!(Weights::DEFAULT.at(24), Weights::DEFAULT.w);
+    assert_eq!(Weights::DEFAULT.at(0), Weights::DEFAULT.e);
+    assert_ne!(Weights::DEFAULT.w, Weights::DEFAULT.e, "the built-in weights are tapered");
     let mut t = Weights::DEFAULT;
     t.w[f::TEMPO] = 24;
     t.e[f::TEMPO] = 0;

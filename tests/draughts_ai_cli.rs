@@ -40,30 +40,23 @@ fn endgame_draughts_prints_figures_and_a_value() {
 }
 
 /// `--weights` gives the live engine other evaluation weights: all of them, in the order of
-/// `eval::FEATURE_NAMES` (what `tune-draughts` prints); a list of another length is refused.
+/// `eval::FEATURE_NAMES` (what `tune-draughts` prints), once (flat) or twice (a full board's,
+/// then the endgame's); a list of another length is refused.
 #[test]
 fn duel_draughts_takes_weights_of_the_right_length() {
-    let w = tabla::ai::draughts::Weights::DEFAULT.w.map(|x| x.to_string()).join(",");
-    let arg = format!("--weights={w}");
-    let (ok, out, err) = tabla(&[
-        "duel-draughts",
-        "--a",
-        "master",
-        "--b",
-        "baseline",
-        "--games",
-        "2",
-        "--master-nodes",
-        "300",
-        &arg,
-        "--aspiration",
-        "30",
-        "--history-malus",
-        "1",
-    ]);
-    assert!(ok, "{err}");
-    assert!(out.contains("master vs baseline: 2 games: +"), "{out}");
+    let d = tabla::ai::draughts::Weights::DEFAULT;
+    let list = |v: &[i32]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
+    let tapered = format!("{},{}", list(&d.w), list(&d.e));
+    for (weights, extra) in [(tapered, &["--aspiration", "30", "--history-malus", "1"][..]), (list(&d.w), &[][..])] {
+        let arg = format!("--weights={weights}");
+        let mut args =
+            vec!["duel-draughts", "--a", "master", "--b", "baseline", "--games", "2", "--master-nodes", "300", &arg];
+        args.extend_from_slice(extra);
+        let (ok, out, err) = tabla(&args);
+        assert!(ok, "{err}");
+        assert!(out.contains("master vs baseline: 2 games: +"), "{out}");
+    }
     let (ok, _, err) = tabla(&["duel-draughts", "--a", "master", "--b", "baseline", "--weights=100,280,3"]);
     assert!(!ok);
-    assert!(err.contains("3 weights, 56 expected"), "{err}");
+    assert!(err.contains("3 weights, 56 (the same at every number of pieces) or 112 expected"), "{err}");
 }

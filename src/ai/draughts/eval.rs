@@ -116,8 +116,8 @@ impl Default for Weights {
     }
 }
 
-/// The built-in weights of a full board (see [`Weights::DEFAULT`]).
-const DEFAULT_W: [i32; f::N] = [
+/// The weights built in before the tapered fit (flat; see [`Weights::FLAT_2026_11`]).
+const FLAT_W: [i32; f::N] = [
     100, // man
     280, // king
     8, 7, 9, 0, 24, 49, // adv1..adv6
@@ -147,10 +147,51 @@ const DEFAULT_W: [i32; f::N] = [
     0, 0, 0, 0, // pst rank 8
 ];
 
+/// The built-in weights of a full board and of the endgame (see [`Weights::DEFAULT`]).
+#[rustfmt::skip]
+const DEFAULT_W: [i32; f::N] = [
+    100, 280, // man, king
+    24, 21, 25, 14, 30, 57, // adv1..adv6
+    -3, 14, 9, 33, 18, 8, 2, 7, // centre, guard, guard corner, runaway, king main road, king double road,
+    // king mobility, man mobility
+    1, 2, 2, 5, -1, -4, 9, 21, // endgame advancement, trade, tempo, balance, supported, hanging,
+    // blocked, threat
+    4, 30, 32, 28, // pst rank 1
+    -3, 11, 5, 9, // pst rank 2
+    2, 2, 14, -1, // pst rank 3
+    -1, -1, 6, 16, // pst rank 4
+    18, 9, -22, 1, // pst rank 5
+    0, -7, 5, 19, // pst rank 6
+    -1, 15, 8, 14, // pst rank 7
+    0, 0, 0, 0, // pst rank 8
+];
+#[rustfmt::skip]
+const DEFAULT_E: [i32; f::N] = [
+    100, 280, // man, king
+    2, 6, -1, 1, 26, 64, // adv1..adv6
+    21, 2, 4, 29, 18, 8, 2, -8, // centre, guard, guard corner, runaway, king main road, king double road,
+    // king mobility, man mobility
+    1, 2, 9, -18, -9, 15, -4, 21, // endgame advancement, trade, tempo, balance, supported, hanging,
+    // blocked, threat
+    -9, 36, 22, 28, // pst rank 1
+    -9, 12, 6, -8, // pst rank 2
+    -8, 8, 14, -12, // pst rank 3
+    -11, 9, 8, -12, // pst rank 4
+    -12, 9, -10, 5, // pst rank 5
+    4, -1, 11, -2, // pst rank 6
+    -7, 17, 12, 21, // pst rank 7
+    0, 0, 0, 0, // pst rank 8
+];
+
 impl Weights {
-    /// The tuned weights: a logistic fit to 2,500 self-play games at 4,000 nodes a move of
-    /// the hand weights of issue 7 (docs/draughts-ai.md has the command and the duel figures).
-    pub const DEFAULT: Weights = Weights::flat(DEFAULT_W);
+    /// The tuned weights, tapered: a logistic fit (`tune-draughts --tapered`) to 12,000
+    /// self-play games at 8,000 nodes a move of [`Weights::FLAT_2026_11`] (docs/draughts-ai.md
+    /// has the command and the duel figures).
+    pub const DEFAULT: Weights = Weights { w: DEFAULT_W, e: DEFAULT_E };
+
+    /// The weights built in until 2026-12-03, the same at every number of pieces: a logistic
+    /// fit to 2,500 self-play games at 4,000 nodes a move of the hand weights of issue 7.
+    pub const FLAT_2026_11: Weights = Weights::flat(FLAT_W);
 
     /// The same weights at every number of pieces.
     pub const fn flat(w: [i32; f::N]) -> Weights {
