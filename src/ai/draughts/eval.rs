@@ -362,10 +362,11 @@ pub fn features(pos: &Position) -> [i32; f::N] {
     x
 }
 
-/// The linear part of the evaluation, White's view.
+/// The linear part of the evaluation, White's view, with the weights in force at the
+/// position's number of pieces ([`Weights::at`]).
 #[inline]
-pub fn linear(weights: &Weights, x: &[i32; f::N]) -> i32 {
-    weights.w.iter().zip(x).map(|(w, x)| w * x).sum()
+pub fn linear(weights: &[i32; f::N], x: &[i32; f::N]) -> i32 {
+    weights.iter().zip(x).map(|(w, x)| w * x).sum()
 }
 
 /// Known drawn endings: returns a divisor to shrink the score by (1 = not drawish).
@@ -396,7 +397,7 @@ fn draw_scale(pos: &Position) -> i32 {
 #[inline]
 pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
     let x = features(pos);
-    let mut s = linear(&Weights::flat(weights.at(pos.occupied().count_ones())), &x);
+    let mut s = linear(&weights.at(pos.occupied().count_ones()), &x);
     if pos.kings() != 0 && pos.occupied().count_ones() <= 5 {
         s /= draw_scale(pos);
     }
