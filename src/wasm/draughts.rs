@@ -604,6 +604,19 @@ impl RussianDraughts {
         };
         to_js(&analysis)
     }
+
+    /// Whether the computer, the side not on move, accepts a draw offered by the side on move:
+    /// only when it stands worse by a 300 ms search or behind in material with a score not in
+    /// its favour (RU-AI-DRAW-OFFER, `ai::draughts::draw_offer`). Throws `game-over` when the
+    /// game is over.
+    #[wasm_bindgen(js_name = acceptsDraw)]
+    pub fn accepts_draw(&mut self) -> JsResult<bool> {
+        let root = self.search_root()?;
+        let engine = self.engine.get_or_insert_with(|| Engine::new(ENGINE_TT_MB));
+        let clock = js_clock;
+        crate::ai::draughts::draw_offer::accepts_draw(engine, &root, &clock)
+            .ok_or_else(|| coded("game-over", "there is no draw to offer: the game is over"))
+    }
 }
 
 #[wasm_bindgen]

@@ -141,21 +141,8 @@ self.onmessage = async (e) => {
         promotes: m.promotes,
       };
     } else if (kind === 'ru-draw') {
-      // A draw offered by the player on move, to the computer: it accepts only when it stands
-      // worse, by the search (the score is the mover's, so the computer's is its negation:
-      // 0.3 of a man or more down, or a forced loss) or by material (fewer pieces, no more kings)
-      // with a score not in its favour. Never when level or ahead, as at move 0.
-      const g = load();
-      const a = g.analyze({ timeMs: 300 });
-      const me = g.state().turn === 'white' ? 'black' : 'white';
-      const count = (c, k) => g.state().pieces.filter((p) => p.color === c && (k === undefined || p.king === k)).length;
-      const mine = count(me),
-        theirs = count(g.state().turn);
-      const behindInMaterial =
-        (mine < theirs && count(me, true) <= count(g.state().turn, true)) ||
-        (count(me, true) < count(g.state().turn, true) && mine <= theirs);
-      const myScore = 'centi' in a.score ? -a.score.centi : 'winIn' in a.score ? -100000 : 100000;
-      result = myScore <= -30 || (behindInMaterial && myScore <= 0);
+      // a draw offered by the player on move: the engine's answer (RU-AI-DRAW-OFFER)
+      result = load().acceptsDraw();
     } else {
       throw new Error(`unknown request ${kind}`);
     }

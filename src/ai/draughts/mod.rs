@@ -63,6 +63,7 @@
 pub mod analysis;
 pub mod baseline;
 mod clock;
+pub mod draw_offer;
 pub mod endgame;
 pub mod eval;
 mod levels;

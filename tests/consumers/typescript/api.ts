@@ -111,6 +111,7 @@ export function everyCallForm(): string[] {
   const analysis: DraughtsAnalysis = draughts.analyze();
   draughts.analyze({ timeMs: 100 });
   draughts.analyze({ depth: 4 });
+  const accepts: boolean = draughts.acceptsDraw();
   draughts.play(move.notation);
   const pdn = draughts.pdn();
   const replayed = RussianDraughts.fromPdn(pdn);
