@@ -108,6 +108,7 @@ fn crawford_game_has_no_cube_then_post_crawford_does() {
     g.play("1/off").unwrap(); // gammon: White 2 of 3
     assert_eq!(g.score(), [2, 0]);
     assert!(!g.match_over());
+    assert!(!g.state().match_state.over);
     g.next_game().unwrap();
     assert!(g.is_crawford());
     assert!(!g.can_double());
@@ -130,6 +131,8 @@ fn match_over_stops_next_game() {
     g.set_dice(6, 5).unwrap();
     g.play("1/off").unwrap();
     assert!(g.match_over());
+    // the state tells the UI (state().match.over), which asks instead of comparing scores
+    assert!(g.state().match_state.over);
     assert_eq!(g.next_game(), Err(GameError::MatchOver));
 }
 

@@ -26,6 +26,9 @@ pub struct MatchState {
     pub length: u32,
     pub score: PerPlayer<u32>,
     pub crawford: bool,
+    /// A player has reached the match length ([`super::Game::match_over`]); always false in
+    /// money play.
+    pub over: bool,
 }
 
 /// The last confirmed play.
@@ -101,6 +104,7 @@ impl Game {
                 length: self.options().match_length,
                 score: PerPlayer::of(self.score()),
                 crawford: self.is_crawford(),
+                over: self.match_over(),
             },
             last_play: self.last_play().map(|l| LastPlayState {
                 player: l.player,

@@ -157,7 +157,8 @@ export interface BackgammonState {
   canUndo: boolean;
   canConfirm: boolean;
   canDouble: boolean;
-  match: { length: number; score: PerPlayer<number>; crawford: boolean };
+  /** `over`: a player has reached the match length (never in money play). */
+  match: { length: number; score: PerPlayer<number>; crawford: boolean; over: boolean };
   lastPlay: { player: Player; dice: number[]; notation: string } | null;
   positionId: string;
   matchId: string;

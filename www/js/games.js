@@ -110,7 +110,7 @@ const BACKGAMMON = {
     const s = engine.state();
     const o = engine.outcome();
     const m = s.match;
-    const finished = !!o && (m.length === 0 || m.score[o.winner] >= m.length);
+    const finished = !!o && (m.length === 0 || m.over === true);
     return {
       finished,
       winner: o?.winner ?? null,

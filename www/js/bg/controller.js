@@ -670,9 +670,8 @@ export class BackgammonController {
 
   canDouble() {
     const st = this.state;
-    if (st?.phase !== 'roll' || !st.cube || !st.cube.enabled) return false;
-    if (typeof st.canDouble === 'boolean') return st.canDouble;
-    return (st.cube.owner === null || st.cube.owner === st.turn) && !st.match.crawford;
+    // the engine's rule (state().canDouble: cube ownership, Crawford, the phase)
+    return st?.phase === 'roll' && st.canDouble === true;
   }
 
   double() {
@@ -1281,7 +1280,7 @@ export class BackgammonController {
     if (st.phase === 'game-over') {
       const o = safe(() => this.game.outcome(), null);
       const m = st.match || { length: 0, score: { white: 0, black: 0 } };
-      const matchOver = m.length > 0 && o && m.score[o.winner] >= m.length;
+      const matchOver = !!o && m.over === true;
       const lines = [this.outcomeText(o)];
       if (o && (o.kind === 'mars-x4' || o.kind === 'mars-x8')) lines.push(t(`over.reason.${o.kind}`));
       if (m.length)
