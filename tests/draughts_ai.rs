@@ -360,6 +360,7 @@ fn fixed_budget_searches_are_unchanged() {
         let mut engine = Engine::new(16);
         engine.params.futility_margin = 0;
         engine.weights = tabla::ai::draughts::eval::Weights::FLAT_2026_11;
+        engine.patterns = None;
         let r = engine.analyze(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
         let got = format!("{}|{}|{}|{}", pos.move_text(&r.best), r.score(), r.nodes, r.pv_text(&pos).join(" "));
         assert_eq!(got, f[2..].join("|"), "{} at {}", f[0], f[1]);
@@ -439,7 +440,8 @@ fn tapered_weights_move_from_the_full_board_to_the_endgame() {
 #[test]
 fn folded_evaluator_equals_evaluate() {
     use tabla::ai::draughts::Weights;
-    use tabla::ai::draughts::eval::{Evaluator, evaluate, f};
+    use tabla::ai::draughts::eval::{Evaluator, evaluate, evaluate_with, f};
+    use tabla::ai::draughts::patterns::Patterns;
     let mut rng = Rng(11);
     let mut checked = 0;
     for game in 0..60 {
@@ -453,10 +455,27 @@ fn folded_evaluator_equals_evaluate() {
             }
         }
         assert_eq!(weights.w.len(), f::N);
-        let ev = Evaluator::new(&weights);
+        // every third game with learnt patterns (random values) added
+        let patterns = (game % 3 == 2).then(|| {
+            let mut t = Patterns::zero();
+            for v in t.table.iter_mut() {
+                *v = [rng.below(61) as i16 - 30, rng.below(61) as i16 - 30];
+            }
+            std::sync::Arc::new(t)
+        });
+        let ev = Evaluator::with_patterns(&weights, patterns.clone());
         let mut p = Position::start();
         for _ in 0..200 {
-            assert_eq!(ev.evaluate(&p), evaluate(&p, &weights), "{} weights {:?}", p.to_fen(), weights.w);
+            assert_eq!(
+                ev.evaluate(&p),
+                evaluate_with(&p, &weights, patterns.as_deref()),
+                "{} weights {:?}",
+                p.to_fen(),
+                weights.w
+            );
+            if patterns.is_none() {
+                assert_eq!(ev.evaluate(&p), evaluate(&p, &weights));
+            }
             checked += 1;
             let m = p.legal_moves();
             if m.is_empty() {
@@ -468,6 +487,25 @@ fn folded_evaluator_equals_evaluate() {
     assert!(checked > 2000, "{checked}");
 }
 
+/// A few steps of a tapered fit from the built-in weights, no check match, no patterns.
+fn tiny_fit() -> tabla::ai::draughts::tune::FitOptions {
+    tabla::ai::draughts::tune::FitOptions {
+        iterations: 3,
+        l2: 1e-7,
+        freeze: vec![],
+        min_pieces: 0,
+        start: tabla::ai::draughts::eval::Weights::DEFAULT,
+        start_patterns: None,
+        check_pairs: 0,
+        tapered: true,
+        label_nodes: 0,
+        lambda: 1.0,
+        patterns_out: None,
+        pattern_l2: 0.0,
+        holdout: 0,
+    }
+}
+
 /// `tune-draughts --label-nodes`: every fitted position gets a search score, the scores are
 /// cached beside the data file in its order, and a second run reads them instead of searching.
 #[test]
@@ -476,17 +514,7 @@ fn tuner_search_labels_are_cached_and_reused() {
     let dir = std::env::temp_dir().join(format!("tabla-tune-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let data = dir.join("games.txt");
-    let opts = FitOptions {
-        iterations: 3,
-        l2: 1e-7,
-        freeze: vec![],
-        min_pieces: 0,
-        start: tabla::ai::draughts::eval::Weights::DEFAULT,
-        check_pairs: 0,
-        tapered: true,
-        label_nodes: 300,
-        lambda: 0.5,
-    };
+    let opts = FitOptions { label_nodes: 300, lambda: 0.5, ..tiny_fit() };
     let mut first = Vec::new();
     run(&data, 2, 1, 300, 1, &opts, &mut |s| first.push(s)).unwrap();
     let positions: usize = first
@@ -503,5 +531,30 @@ fn tuner_search_labels_are_cached_and_reused() {
     // the same labels give the same fit
     let fitted = |log: &[String]| log.iter().find(|l| l.starts_with("fitted weights")).cloned();
     assert_eq!(fitted(&first), fitted(&second));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `tune-draughts --patterns-out --holdout`: the fit writes a pattern file that reads back
+/// (values learnt, not all 0), and the games held out are whole games chosen by their first
+/// position, so a rerun holds out the same ones.
+#[test]
+fn tuner_fits_patterns_and_holds_out_whole_games() {
+    use tabla::ai::draughts::patterns::Patterns;
+    use tabla::ai::draughts::tune::{FitOptions, run};
+    let dir = std::env::temp_dir().join(format!("tabla-tune-patterns-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("games.txt");
+    let out = dir.join("patterns.txt");
+    let opts =
+        FitOptions { iterations: 5, patterns_out: Some(out.clone()), pattern_l2: 1e-9, holdout: 2, ..tiny_fit() };
+    let held = |log: &[String]| log.iter().find(|l| l.starts_with("fit: ")).cloned().expect("the fit reports");
+    let mut first = Vec::new();
+    run(&data, 6, 1, 200, 1, &opts, &mut |s| first.push(s)).unwrap();
+    let p = Patterns::from_text(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert!(p.table.iter().any(|v| *v != [0, 0]), "no pattern learnt");
+    assert!(first.iter().any(|l| l.contains("held out")));
+    let mut second = Vec::new();
+    run(&data, 6, 1, 200, 1, &opts, &mut |s| second.push(s)).unwrap();
+    assert_eq!(held(&first), held(&second));
     std::fs::remove_dir_all(&dir).ok();
 }

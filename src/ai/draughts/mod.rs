@@ -48,7 +48,8 @@
 //!   down when ahead, tempo, wing balance, supported / hanging / blocked men, a capture threat
 //!   against the side to move, and a table of every square for the men), weights fitted to
 //!   self-play results (`tune`), with drawn-ending scaling (1-2 kings against a king, 3 kings against a
-//!   king on the main road, king and man against a king).
+//!   king on the main road, king and man against a king), plus learnt [`patterns`] of the
+//!   board's nine 4x4 blocks (fitted with the weights; [`Engine::patterns`]).
 //! - `levels`: beginner/easy score every root move with a shallow search and add noise, so their
 //!   mistakes are plausible; medium/hard are node-limited; master is time-limited (1 s).
 //! - [`endgame`]: databases of every position with up to 4 pieces by our own retrograde
@@ -67,6 +68,7 @@ pub mod draw_offer;
 pub mod endgame;
 pub mod eval;
 mod levels;
+pub mod patterns;
 mod search;
 mod tt;
 #[cfg(feature = "cli")]
@@ -331,6 +333,9 @@ pub struct Engine {
     /// Endgame databases the search probes (none by default: build them with
     /// [`Tablebase::generate`], once, and share them between engines).
     pub tablebase: Option<Arc<Tablebase>>,
+    /// Learnt patterns added to the evaluation (default: [`patterns::Patterns::builtin`], fitted
+    /// with [`Weights::DEFAULT`]; `None` for the weights alone).
+    pub patterns: Option<Arc<patterns::Patterns>>,
 }
 
 impl Default for Engine {
@@ -344,7 +349,13 @@ impl Engine {
     /// An engine whose transposition table takes about `tt_mb` megabytes (16-byte entries,
     /// rounded down to a power of two).
     pub fn new(tt_mb: usize) -> Engine {
-        Engine { tt: tt::Table::new(tt_mb), params: SearchParams::DEFAULT, weights: Weights::DEFAULT, tablebase: None }
+        Engine {
+            tt: tt::Table::new(tt_mb),
+            params: SearchParams::DEFAULT,
+            weights: Weights::DEFAULT,
+            tablebase: None,
+            patterns: Some(patterns::Patterns::builtin()),
+        }
     }
 
     /// Forgets everything learnt in earlier searches (for reproducible results).
@@ -363,7 +374,7 @@ impl Engine {
         self.tt.new_search();
         let weights = self.weights;
         let tablebase = self.tablebase.clone();
-        let mut s = Searcher::new(&mut self.tt, &weights, clock);
+        let mut s = Searcher::new(&mut self.tt, &weights, self.patterns.clone(), clock);
         s.tablebase = tablebase.as_deref();
         if let Some(t) = limits.time_ms {
             // A small margin for the unwinding and the caller's work.

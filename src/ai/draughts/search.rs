@@ -5,7 +5,10 @@
 
 use super::clock::Clock;
 use super::endgame::{Tablebase, Wdl, rule_slack};
+use std::sync::Arc;
+
 use super::eval::{Evaluator, Weights};
+use super::patterns::Patterns;
 use super::tt::{EXACT, LOWER, NO_MOVE, Table, UPPER};
 use crate::draughts::{DrawCounters, Move, MoveKey, Position};
 
@@ -96,10 +99,15 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 }
 
 impl<'a> Searcher<'a> {
-    pub fn new(tt: &'a mut Table, weights: &'a Weights, clock: &'a dyn Clock) -> Searcher<'a> {
+    pub fn new(
+        tt: &'a mut Table,
+        weights: &'a Weights,
+        patterns: Option<Arc<Patterns>>,
+        clock: &'a dyn Clock,
+    ) -> Searcher<'a> {
         Searcher {
             tt,
-            eval: Evaluator::new(weights),
+            eval: Evaluator::with_patterns(weights, patterns),
             clock,
             deadline: f64::INFINITY,
             node_limit: u64::MAX,

@@ -21,11 +21,12 @@
 use std::fs;
 use std::io::Write;
 use std::path::Path;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use super::eval::{FEATURE_NAMES, Weights, f, features};
 use super::levels::Rng;
+use super::patterns::{self, Patterns, REGIONS, STATES};
 use super::{Engine, Limits, NoClock, SearchRoot};
 use crate::draughts::{Color, Position};
 
@@ -49,19 +50,21 @@ fn random_opening(rng: &mut Rng) -> Position {
     }
 }
 
-/// Plays a game between `white` and `black` weights from `start`; returns White's result
-/// (1, 0.5, 0) and the positions seen.
+/// Plays a game between `white` and `black` weights (each with its patterns, if any) from
+/// `start`; returns White's result (1, 0.5, 0) and the positions seen.
 pub fn self_play(
     start: Position,
     weights: [Weights; 2],
+    patterns: [Option<Arc<Patterns>>; 2],
     nodes: u64,
     engines: &mut [Engine; 2],
 ) -> (f64, Vec<Position>) {
     let mut root = SearchRoot::new(start);
     let mut seen = Vec::new();
-    for (e, w) in engines.iter_mut().zip(weights) {
+    for ((e, w), p) in engines.iter_mut().zip(weights).zip(patterns) {
         e.clear();
         e.weights = w;
+        e.patterns = p;
     }
     for _ in 0..300 {
         if root.position.is_lost() {
@@ -95,8 +98,12 @@ pub struct FitOptions {
     /// Positions with fewer pieces are left out (the databases and the drawn-ending scaling
     /// decide those, not the linear sum).
     pub min_pieces: u32,
-    /// Where the fit starts, and what the check plays against.
+    /// Where the fit starts, and what the self-play, the search labels and the check play
+    /// with.
     pub start: Weights,
+    /// The patterns played with `start` (in the self-play, the search labels and the check;
+    /// a pattern fit starts from 0 all the same).
+    pub start_patterns: Option<Arc<Patterns>>,
     /// Openings of the check match (each played with both colours; 0: no check).
     pub check_pairs: usize,
     /// Fit a full board's weights and the endgame's apart ([`Weights`]); else one set, the
@@ -110,6 +117,14 @@ pub struct FitOptions {
     pub label_nodes: u64,
     /// The result's share of the target when positions are labelled by search (0 to 1).
     pub lambda: f64,
+    /// Also fit [`Patterns`] (tapered, from 0) and write them to this file.
+    pub patterns_out: Option<std::path::PathBuf>,
+    /// L2 pull of the pattern values towards 0 (per unit squared, as [`FitOptions::l2`]).
+    pub pattern_l2: f64,
+    /// About one game in `holdout` is left out of the fit and its loss reported apart: those
+    /// whose first position's hash is a multiple of it, so that repeats of a game (the same
+    /// opening) fall on one side (0: none).
+    pub holdout: usize,
 }
 
 /// The search score (White's view, hundredths of a man; a forced result at +-[`SCORE_CAP`]) of
@@ -140,6 +155,7 @@ fn search_scores(
             scope.spawn(|| {
                 let mut e = Engine::new(4);
                 e.weights = opts.start;
+                e.patterns = opts.start_patterns.clone();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(p) = ps.get(i) else { break };
@@ -163,7 +179,7 @@ fn search_scores(
 pub const SCORE_CAP: i32 = 2000;
 
 /// The fit's loss: the mean of `(sigmoid(k * x.w / 100) - y)^2` over the sparse rows `xs`.
-fn mean_squared_error(xs: &[Vec<(usize, f64)>], ys: &[f64], w: &[f64; 2 * f::N], k: f64) -> f64 {
+fn mean_squared_error(xs: &[Vec<(usize, f64)>], ys: &[f64], w: &[f64], k: f64) -> f64 {
     let mut s = 0.0;
     for (x, y) in xs.iter().zip(ys) {
         let e: f64 = x.iter().map(|&(i, v)| w[i] * v).sum();
@@ -210,7 +226,8 @@ pub fn run(
                     let Some(&g) = todo.get(k) else { break };
                     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64));
                     let start = random_opening(&mut rng);
-                    let (result, seen) = self_play(start, [opts.start; 2], nodes, &mut engines);
+                    let both = [opts.start_patterns.clone(), opts.start_patterns.clone()];
+                    let (result, seen) = self_play(start, [opts.start; 2], both, nodes, &mut engines);
                     let mut text = format!("g {g} {result}\n");
                     for p in seen.iter().skip(2) {
                         if !p.has_capture() {
@@ -230,6 +247,14 @@ pub fn run(
     let mut xs: Vec<Vec<(usize, f64)>> = Vec::new();
     let mut ys: Vec<f64> = Vec::new();
     let mut ps: Vec<Position> = Vec::new();
+    // the held-out games' positions (FitOptions::holdout)
+    let (mut hx, mut hy): (Vec<Vec<(usize, f64)>>, Vec<f64>) = (Vec::new(), Vec::new());
+    // Games from the same opening repeat each other (the self-play is deterministic), so a
+    // game is held out by its first position, not its number.
+    let (mut held, mut first) = (false, false);
+    let with_patterns = opts.patterns_out.is_some();
+    // the parameters: a full board's weights, the endgame's, then (full, endgame) per pattern
+    let n_params = 2 * f::N + if with_patterns { 2 * REGIONS * STATES } else { 0 };
     let mut result = 0.5;
     let mut seen_games = std::collections::HashSet::new();
     let mut skip = false;
@@ -240,12 +265,16 @@ pub fn run(
             result = it.next().and_then(|s| s.parse().ok()).unwrap_or(0.5);
             // A game written twice (interrupted mid-write and replayed) counts once.
             skip = g >= games || !seen_games.insert(g);
+            first = true;
             continue;
         }
         if skip {
             continue;
         }
         if let Ok(p) = Position::from_fen(line) {
+            if std::mem::take(&mut first) {
+                held = opts.holdout > 0 && p.hash() % opts.holdout as u64 == 0;
+            }
             if p.occupied().count_ones() < opts.min_pieces {
                 continue;
             }
@@ -264,19 +293,36 @@ pub fn run(
                     row.push((f::N + i, x[i] as f64 * (24.0 - n) / 24.0));
                 }
             }
+            if with_patterns {
+                for (r, (iw, ib)) in patterns::indices(&p).into_iter().enumerate() {
+                    if iw == ib {
+                        continue;
+                    }
+                    let (a, b) = (2 * f::N + 2 * (r * STATES + iw), 2 * f::N + 2 * (r * STATES + ib));
+                    row.extend([(a, n / 24.0), (b, -n / 24.0)]);
+                    if n < 24.0 {
+                        row.extend([(a + 1, (24.0 - n) / 24.0), (b + 1, -(24.0 - n) / 24.0)]);
+                    }
+                }
+            }
+            if held {
+                hx.push(row);
+                hy.push(result);
+                continue;
+            }
             xs.push(row);
             ys.push(result);
             ps.push(p);
         }
     }
-    log(format!("fit: {} positions from {} games", xs.len(), seen_games.len()));
+    log(format!("fit: {} positions from {} games ({} held out)", xs.len(), seen_games.len(), hx.len()));
     if xs.is_empty() {
         return Err("no positions to fit".into());
     }
-    let loss = |w: &[f64; 2 * f::N], k: f64| mean_squared_error(&xs, &ys, w, k);
+    let loss = |w: &[f64], k: f64| mean_squared_error(&xs, &ys, w, k);
     // w[i] a full board's weight, w[N + i] the endgame's (used only by a tapered fit).
-    let mut w = [0f64; 2 * f::N];
-    let mut w0 = [0f64; 2 * f::N];
+    let mut w = vec![0f64; n_params];
+    let mut w0 = vec![0f64; n_params];
     for i in 0..f::N {
         w0[i] = start.w[i] as f64;
         w0[f::N + i] = start.e[i] as f64;
@@ -305,14 +351,16 @@ pub fn run(
             *y = opts.lambda * *y + (1.0 - opts.lambda) * sigmoid(k * *s as f64 / 100.0);
         }
     }
-    let loss = |w: &[f64; 2 * f::N], k: f64| mean_squared_error(&xs, &ys, w, k);
+    let loss = |w: &[f64], k: f64| mean_squared_error(&xs, &ys, w, k);
+    let held_loss = |w: &[f64]| if hx.is_empty() { f64::NAN } else { mean_squared_error(&hx, &hy, w, k) };
     let before = loss(&w, k);
-    log(format!("k = {k:.3}, loss with the current weights {before:.6}"));
+    log(format!("k = {k:.3}, loss with the current weights {before:.6} (held out {:.6})", held_loss(&w)));
     // Adam on all weights but the material ones.
-    let (mut m, mut v) = ([0f64; 2 * f::N], [0f64; 2 * f::N]);
+    let (mut m, mut v) = (vec![0f64; n_params], vec![0f64; n_params]);
     let (b1, b2, lr) = (0.9, 0.999, 0.5);
+    let mut grad = vec![0f64; n_params];
     for it in 1..=iterations {
-        let mut grad = [0f64; 2 * f::N];
+        grad.fill(0.0);
         for (x, y) in xs.iter().zip(&ys) {
             let e: f64 = x.iter().map(|&(i, v)| w[i] * v).sum();
             let s = sigmoid(k * e / 100.0);
@@ -321,11 +369,10 @@ pub fn run(
                 grad[i] += g * v;
             }
         }
-        for i in (2..f::N).chain(if opts.tapered { f::N + 2..2 * f::N } else { 0..0 }) {
-            if opts.freeze.contains(&(i % f::N)) {
-                continue;
-            }
-            let g = grad[i] / xs.len() as f64 + 2.0 * l2 * (w[i] - w0[i]);
+        let dense = (2..f::N).chain(if opts.tapered { f::N + 2..2 * f::N } else { 0..0 });
+        for i in dense.filter(|i| !opts.freeze.contains(&(i % f::N))).chain(2 * f::N..n_params) {
+            let pull = if i < 2 * f::N { l2 } else { opts.pattern_l2 };
+            let g = grad[i] / xs.len() as f64 + 2.0 * pull * (w[i] - w0[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
             let mh = m[i] / (1.0 - b1.powi(it as i32));
@@ -333,19 +380,36 @@ pub fn run(
             w[i] -= lr * mh / (vh.sqrt() + 1e-9);
         }
         if it % 500 == 0 || it == iterations {
-            log(format!("  step {it}: loss {:.6}", loss(&w, k)));
+            log(format!("  step {it}: loss {:.6} (held out {:.6})", loss(&w, k), held_loss(&w)));
         }
     }
     if !opts.tapered {
-        let full = w;
-        w[f::N..].copy_from_slice(&full[..f::N]);
+        let full: Vec<f64> = w[..f::N].to_vec();
+        w[f::N..2 * f::N].copy_from_slice(&full);
     }
     let mut fitted = start;
     for i in 0..f::N {
         fitted.w[i] = w[i].round() as i32;
         fitted.e[i] = w[f::N + i].round() as i32;
     }
-    log(format!("loss {before:.6} -> {:.6}", loss(&w, k)));
+    log(format!("loss {before:.6} -> {:.6} (held out {:.6})", loss(&w, k), held_loss(&w)));
+    // the fitted patterns, which the check plays with (without a pattern fit: the start's)
+    let mut fitted_patterns = opts.start_patterns.clone();
+    if let Some(out) = &opts.patterns_out {
+        let clamp = |x: f64| x.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
+        let table =
+            (0..REGIONS * STATES).map(|j| [clamp(w[2 * f::N + 2 * j]), clamp(w[2 * f::N + 2 * j + 1])]).collect();
+        let patterns = Patterns { table };
+        fitted_patterns = Some(Arc::new(patterns.clone()));
+        // a .bin file gets the compact form the engine builds in (weights/patterns.bin)
+        let bytes = if out.extension().is_some_and(|e| e == "bin") {
+            patterns.to_bytes().ok_or("a pattern value does not fit in a byte: use a text file")?
+        } else {
+            patterns.to_text().into_bytes()
+        };
+        fs::write(out, bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+        log(format!("patterns written to {}", out.display()));
+    }
     for i in 0..f::N {
         log(format!(
             "  {:<14} {:>5} {:>5} -> {:>5} {:>5}",
@@ -376,8 +440,9 @@ pub fn run(
                     }
                     let mut rng = Rng(seed ^ 0xC0FF_EE00 ^ p as u64);
                     let opening = random_opening(&mut rng);
-                    let (r1, _) = self_play(opening, [fitted, start], nodes, &mut engines);
-                    let (r2, _) = self_play(opening, [start, fitted], nodes, &mut engines);
+                    let (a, b) = (fitted_patterns.clone(), opts.start_patterns.clone());
+                    let (r1, _) = self_play(opening, [fitted, start], [a.clone(), b.clone()], nodes, &mut engines);
+                    let (r2, _) = self_play(opening, [start, fitted], [b, a], nodes, &mut engines);
                     let mut s = score.lock().unwrap();
                     s.0 += r1 + (1.0 - r2);
                     s.1 += 2;

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 use clap::Subcommand;
 use tabla::ai::draughts::endgame::Tablebase;
 use tabla::ai::draughts::eval::f;
+use tabla::ai::draughts::patterns::Patterns;
 use tabla::ai::draughts::{
     BaselineEngine, Engine, Level, Limits, MAX_DEPTH, SearchParams, SearchResult, SearchRoot, StdClock, Weights, tune,
 };
@@ -54,6 +55,9 @@ pub enum Command {
         /// Skip the per-level timing.
         #[arg(long)]
         no_levels: bool,
+        /// Learnt patterns added to the evaluation (as duel-draughts --patterns).
+        #[arg(long)]
+        patterns: Option<PathBuf>,
     },
     /// Plays player A against player B from varied openings, each opening with both colours,
     /// and prints A's wins/draws/losses and the Elo difference with its 95% interval. A player
@@ -98,6 +102,10 @@ pub enum Command {
         /// endgame's: `eval::Weights`).
         #[arg(long, value_parser = parse_weights)]
         weights: Option<Weights>,
+        /// Learnt patterns for the live engine's evaluation (a file `tune-draughts
+        /// --patterns-out` wrote).
+        #[arg(long)]
+        patterns: Option<PathBuf>,
         /// The live engine's aspiration window (hundredths of a man; 0: none) instead of the
         /// built-in one.
         #[arg(long, value_parser = args::count::<i32>(0, 1000))]
@@ -190,6 +198,10 @@ pub enum Command {
         /// Start from these weights (as --weights of duel-draughts) instead of the built-in ones.
         #[arg(long, value_parser = parse_weights)]
         start: Option<Weights>,
+        /// The patterns played with the start weights (a file as duel-draughts --patterns
+        /// reads; default: the built-in ones with the built-in weights, none with --start).
+        #[arg(long)]
+        start_patterns: Option<PathBuf>,
         /// Openings of the check match of the fitted weights against the start ones (each with
         /// both colours; 0: none).
         #[arg(long, default_value_t = 100, value_parser = args::count::<usize>(0, 100_000))]
@@ -205,6 +217,16 @@ pub enum Command {
         /// the search score's winning chance).
         #[arg(long, default_value_t = 0.5, value_parser = args::real(0.0, 1.0))]
         lambda: f64,
+        /// Also fit learnt patterns of the 4x4 blocks (from 0) and write them to this file
+        /// (as duel-draughts --patterns reads).
+        #[arg(long)]
+        patterns_out: Option<PathBuf>,
+        /// L2 pull of the pattern values towards 0 (0 to 1).
+        #[arg(long, default_value_t = 1e-6, value_parser = args::real(0.0, 1.0))]
+        pattern_l2: f64,
+        /// Leave every N-th game out of the fit and report its loss apart (0: none).
+        #[arg(long, default_value_t = 0, value_parser = args::count::<usize>(0, 1000))]
+        holdout: usize,
     },
 }
 
@@ -242,7 +264,9 @@ pub fn run(cmd: Command) -> Result<(), String> {
             println!("pv {}", r.pv_text(&pos).join(" "));
             Ok(())
         }
-        Command::BenchDraughts { positions, time_ms, no_levels } => bench(&positions, time_ms, no_levels),
+        Command::BenchDraughts { positions, time_ms, no_levels, patterns } => {
+            bench(&positions, time_ms, no_levels, read_patterns(patterns)?)
+        }
         Command::DuelDraughts {
             a,
             b,
@@ -256,6 +280,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             verbose,
             tablebase,
             weights,
+            patterns,
             aspiration,
             history_malus,
             lmr_moves,
@@ -266,7 +291,9 @@ pub fn run(cmd: Command) -> Result<(), String> {
             threat_extension,
         } => {
             let tb = build_tablebase(tablebase)?;
-            let mut live = Live { tablebase: tb, weights: weights.unwrap_or_default(), params: SearchParams::DEFAULT };
+            let patterns = read_patterns(patterns)?;
+            let mut live =
+                Live { tablebase: tb, weights: weights.unwrap_or_default(), params: SearchParams::DEFAULT, patterns };
             if let Some(a) = aspiration {
                 live.params.aspiration = a;
             }
@@ -309,10 +336,14 @@ pub fn run(cmd: Command) -> Result<(), String> {
             freeze,
             min_pieces,
             start,
+            start_patterns,
             check_pairs,
             tapered,
             label_nodes,
             lambda,
+            patterns_out,
+            pattern_l2,
+            holdout,
         } => {
             let freeze = freeze
                 .split(',')
@@ -330,11 +361,19 @@ pub fn run(cmd: Command) -> Result<(), String> {
                 l2,
                 freeze,
                 min_pieces,
+                start_patterns: match (read_patterns(start_patterns)?, start.is_some()) {
+                    (Some(p), _) => Some(p),
+                    (None, true) => None,
+                    (None, false) => Some(Patterns::builtin()),
+                },
                 start: start.unwrap_or_default(),
                 check_pairs,
                 tapered,
                 label_nodes,
                 lambda,
+                patterns_out,
+                pattern_l2,
+                holdout,
             };
             tune::run(&data, games, seed, nodes, threads, &opts, &mut |s| println!("{s}"))
         }
@@ -350,9 +389,17 @@ fn read_fens(path: &PathBuf) -> Result<Vec<Position>, String> {
         .collect()
 }
 
-fn bench(path: &PathBuf, time_ms: f64, no_levels: bool) -> Result<(), String> {
+/// The patterns of a file `tune-draughts --patterns-out` wrote, if a path is given.
+fn read_patterns(path: Option<PathBuf>) -> Result<Option<Arc<Patterns>>, String> {
+    let Some(path) = path else { return Ok(None) };
+    let bytes = fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Some(Arc::new(Patterns::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))?)))
+}
+
+fn bench(path: &PathBuf, time_ms: f64, no_levels: bool, patterns: Option<Arc<Patterns>>) -> Result<(), String> {
     let positions = read_fens(path)?;
     let mut engine = Engine::new(16);
+    engine.patterns = patterns;
     let (mut nodes, mut ms, mut depths) = (0u64, 0f64, Vec::new());
     println!("search for {time_ms} ms per position ({} positions, 16 MB table):", positions.len());
     for p in &positions {
@@ -464,6 +511,7 @@ struct Live {
     tablebase: Option<Arc<Tablebase>>,
     weights: Weights,
     params: SearchParams,
+    patterns: Option<Arc<Patterns>>,
 }
 
 fn parse_weights(s: &str) -> Result<Weights, String> {
@@ -492,6 +540,7 @@ impl Bot {
                 e.tablebase = live.tablebase.clone();
                 e.weights = live.weights;
                 e.params = live.params;
+                e.patterns = live.patterns.clone();
                 Bot::Live(l, Box::new(e))
             }
             Player::Baseline => Bot::Base(BaselineEngine::new(8)),

@@ -1,0 +1,257 @@
+//! Pattern evaluation: learnt values of what stands on each 4x4 block of the board.
+//!
+//! The board's 4x4 blocks whose corners are on even files and ranks (a1-d4, c1-f4, e1-h4,
+//! a3-d6, ... e5-h8: nine, overlapping) each hold 8 dark squares; a block's pattern is the
+//! state of each of them (empty, White's piece, Black's piece; kings count as their side's
+//! pieces), one of 3^8 = 6561. [`Patterns`] holds a value for each block and pattern, for a
+//! full board and for the endgame, tapered by the number of pieces as [`super::Weights`] are.
+//!
+//! Invariant (colour symmetry): a pattern is valued from its owner's side. White's view of
+//! block `r` and Black's view of the board turned by 180 degrees (square `s` to `31 - s`,
+//! colours swapped) use the same table, so the sum is White's value minus Black's and a
+//! position and its colour-reversed mirror score opposite.
+
+use std::sync::{Arc, OnceLock};
+
+use crate::draughts::Position;
+
+/// The number of blocks.
+pub const REGIONS: usize = 9;
+/// Patterns per block (3^8).
+pub const STATES: usize = 6561;
+
+/// The built-in patterns, [`Patterns::to_bytes`]' form.
+const BUILTIN_BYTES: &[u8] = include_bytes!("weights/patterns.bin");
+
+/// The file header of [`Patterns::to_text`].
+const HEADER: &str = "tabla-draughts-patterns 1";
+
+/// For the 8 bits of a block's squares (one side's pieces), the pattern index they add
+/// (each square a base-3 digit: 1 for White, 2 for Black is this times 2).
+const BASE3: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut v, mut p, mut i) = (0u16, 1u16, 0);
+        while i < 8 {
+            if m & (1 << i) != 0 {
+                v += p;
+            }
+            p *= 3;
+            i += 1;
+        }
+        t[m] = v;
+        m += 1;
+    }
+    t
+};
+
+/// The shift that brings block `r`'s lowest square to bit 0: 4 squares a rank, the block's
+/// rows from rank `2 * (r / 3)`, its two squares a rank from index `r % 3` of the rank's four.
+const fn shift(r: usize) -> u32 {
+    (8 * (r / 3) + r % 3) as u32
+}
+
+/// The 8 bits of block `r` of `bb`, in square order (two per rank, four ranks).
+#[inline(always)]
+fn gather(bb: u32, r: usize) -> usize {
+    let x = (bb >> shift(r)) & 0x3333;
+    let x = (x | (x >> 2)) & 0x0F0F;
+    ((x | (x >> 4)) & 0xFF) as usize
+}
+
+/// Block `r`'s pattern with White's pieces `w` and Black's `b`.
+#[inline(always)]
+pub fn index(w: u32, b: u32, r: usize) -> usize {
+    BASE3[gather(w, r)] as usize + 2 * BASE3[gather(b, r)] as usize
+}
+
+/// For each block, the pattern of White's view and of Black's (the board turned, colours
+/// swapped), for the tuner.
+pub fn indices(pos: &Position) -> [(usize, usize); REGIONS] {
+    let (w, b) = (pos.white(), pos.black());
+    let (rw, rb) = (b.reverse_bits(), w.reverse_bits());
+    std::array::from_fn(|r| (index(w, b, r), index(rw, rb, r)))
+}
+
+/// Learnt pattern values, hundredths of a man: `table[r * STATES + i]` is (a full board's,
+/// the endgame's) value of pattern `i` on block `r` to the side it is viewed from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Patterns {
+    pub table: Vec<[i16; 2]>,
+}
+
+impl Patterns {
+    /// All values 0.
+    pub fn zero() -> Patterns {
+        Patterns { table: vec![[0, 0]; REGIONS * STATES] }
+    }
+
+    /// White's view of the position's patterns, (full board, endgame), not yet tapered.
+    #[inline]
+    pub fn sums(&self, w: u32, b: u32) -> (i32, i32) {
+        let (rw, rb) = (b.reverse_bits(), w.reverse_bits());
+        let (mut o, mut e) = (0i32, 0i32);
+        for r in 0..REGIONS {
+            let a = self.table[r * STATES + index(w, b, r)];
+            let c = self.table[r * STATES + index(rw, rb, r)];
+            o += a[0] as i32 - c[0] as i32;
+            e += a[1] as i32 - c[1] as i32;
+        }
+        (o, e)
+    }
+
+    /// White's value of the position's patterns with `n` pieces on the board (more than 24
+    /// count as 24), tapered as [`super::Weights::at`].
+    #[inline]
+    pub fn value(&self, w: u32, b: u32, n: u32) -> i32 {
+        let (o, e) = self.sums(w, b);
+        let n = n.min(24) as i32;
+        (o * n + e * (24 - n)) / 24
+    }
+
+    /// The built-in patterns (`weights/patterns.bin`; docs/draughts-ai.md has the fit that
+    /// wrote them), decoded once.
+    pub fn builtin() -> Arc<Patterns> {
+        static BUILTIN: OnceLock<Arc<Patterns>> = OnceLock::new();
+        BUILTIN
+            .get_or_init(|| Arc::new(Patterns::from_bytes(BUILTIN_BYTES).unwrap_or_else(|_| Patterns::zero())))
+            .clone()
+    }
+
+    /// The compact form: one signed byte per value, (full board, endgame) per pattern, block
+    /// by block; `None` if a value does not fit in a byte.
+    pub fn to_bytes(&self) -> Option<Vec<u8>> {
+        let mut out = Vec::with_capacity(2 * self.table.len());
+        for v in self.table.iter().flatten() {
+            out.push(i8::try_from(*v).ok()? as u8);
+        }
+        Some(out)
+    }
+
+    /// Reads [`to_bytes`](Self::to_bytes)' form.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Patterns, String> {
+        if bytes.len() != 2 * REGIONS * STATES {
+            return Err(format!("{} bytes, {} expected", bytes.len(), 2 * REGIONS * STATES));
+        }
+        Ok(Patterns { table: bytes.chunks_exact(2).map(|c| [c[0] as i8 as i16, c[1] as i8 as i16]).collect() })
+    }
+
+    /// Reads either form: the text one (it starts with its header) or the compact one.
+    pub fn read(bytes: &[u8]) -> Result<Patterns, String> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) if text.starts_with(HEADER) => Patterns::from_text(text),
+            _ => Patterns::from_bytes(bytes),
+        }
+    }
+
+    /// The text form: a header line, then one line `full endgame` per pattern, block by block.
+    pub fn to_text(&self) -> String {
+        let mut s = format!("{HEADER}\n");
+        for [o, e] in &self.table {
+            s.push_str(&format!("{o} {e}\n"));
+        }
+        s
+    }
+
+    /// Reads [`to_text`](Self::to_text)'s form.
+    pub fn from_text(text: &str) -> Result<Patterns, String> {
+        let mut lines = text.lines();
+        if lines.next() != Some(HEADER) {
+            return Err(format!("not a pattern file (the first line is not '{HEADER}')"));
+        }
+        let mut table = Vec::with_capacity(REGIONS * STATES);
+        for (i, line) in lines.enumerate() {
+            let v: Vec<i16> = line
+                .split_whitespace()
+                .map(|t| t.parse::<i16>())
+                .collect::<Result<_, _>>()
+                .map_err(|e| format!("line {}: {e}", i + 2))?;
+            let [o, e] = v[..] else { return Err(format!("line {}: two values expected", i + 2)) };
+            table.push([o, e]);
+        }
+        if table.len() != REGIONS * STATES {
+            return Err(format!("{} patterns, {} expected", table.len(), REGIONS * STATES));
+        }
+        Ok(Patterns { table })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::Square;
+
+    /// Every block holds 8 distinct dark squares, 4x4 on the board, and each square is in
+    /// one to four blocks.
+    #[test]
+    fn blocks_are_the_nine_4x4_squares() {
+        let mut cover = [0; 32];
+        for r in 0..REGIONS {
+            let squares: Vec<usize> = (0..32).filter(|&s| gather(1 << s, r) != 0).collect();
+            assert_eq!(squares.len(), 8, "block {r}");
+            let names: Vec<String> = squares.iter().map(|&s| Square::new(s as u8).unwrap().to_string()).collect();
+            let files: Vec<u8> = names.iter().map(|n| n.as_bytes()[0]).collect();
+            let ranks: Vec<u8> = names.iter().map(|n| n.as_bytes()[1]).collect();
+            let (f0, r0) = (b'a' + 2 * (r % 3) as u8, b'1' + 2 * (r / 3) as u8);
+            assert!(files.iter().all(|f| (f0..f0 + 4).contains(f)), "block {r}: {names:?}");
+            assert!(ranks.iter().all(|k| (r0..r0 + 4).contains(k)), "block {r}: {names:?}");
+            for s in squares {
+                cover[s] += 1;
+            }
+        }
+        assert!(cover.iter().all(|&c| (1..=4).contains(&c)), "{cover:?}");
+    }
+
+    /// Patterns are one-to-one: every state of a block's 8 squares has its own index below
+    /// 6561.
+    #[test]
+    fn each_state_of_a_block_has_its_own_index() {
+        let squares: Vec<u32> = (0..32).filter(|&s| gather(1 << s, 4) != 0).collect();
+        let mut seen = vec![false; STATES];
+        for code in 0..STATES {
+            let (mut w, mut b, mut c) = (0u32, 0u32, code);
+            for &s in &squares {
+                match c % 3 {
+                    1 => w |= 1 << s,
+                    2 => b |= 1 << s,
+                    _ => {}
+                }
+                c /= 3;
+            }
+            let i = index(w, b, 4);
+            assert!(!seen[i]);
+            seen[i] = true;
+        }
+    }
+
+    /// Colour symmetry: the position turned and colours swapped scores the opposite.
+    #[test]
+    fn a_mirrored_position_scores_the_opposite() {
+        let mut p = Patterns::zero();
+        let mut rng = crate::ai::draughts::Rng(7);
+        for v in p.table.iter_mut() {
+            *v = [rng.below(41) as i16 - 20, rng.below(41) as i16 - 20];
+        }
+        let pos = Position::start();
+        let (w, b) = (pos.white(), pos.black());
+        let mirrored = (b.reverse_bits(), w.reverse_bits());
+        assert_eq!(p.value(w, b, 24), -p.value(mirrored.0, mirrored.1, 24));
+        assert_eq!(p.value(w, b, 24), 0, "the start is symmetric");
+        let (w2, b2) = (w & !(1 << 9), b);
+        assert_eq!(p.value(w2, b2, 23), -p.value(b2.reverse_bits(), w2.reverse_bits(), 23));
+        assert_eq!(Patterns::from_text(&p.to_text()).unwrap(), p);
+        assert_eq!(Patterns::read(p.to_text().as_bytes()).unwrap(), p);
+        assert_eq!(Patterns::read(&p.to_bytes().unwrap()).unwrap(), p);
+        p.table[5] = [200, 0];
+        assert_eq!(p.to_bytes(), None, "a value beyond a byte");
+    }
+
+    /// The built-in patterns decode (the file has every value) and are not all 0.
+    #[test]
+    fn the_builtin_patterns_decode() {
+        let p = Patterns::from_bytes(BUILTIN_BYTES).unwrap();
+        assert!(p.table.iter().any(|v| *v != [0, 0]));
+        assert_eq!(*Patterns::builtin(), p);
+    }
+}
