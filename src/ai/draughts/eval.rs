@@ -150,9 +150,9 @@ const FLAT_W: [i32; f::N] = [
     0, 0, 0, 0, // pst rank 8
 ];
 
-/// The tapered weights built in before the patterns (see [`Weights::TAPERED_2026_12`]).
+/// The built-in weights of a full board and of the endgame (see [`Weights::DEFAULT`]).
 #[rustfmt::skip]
-const TAPERED_W: [i32; f::N] = [
+const DEFAULT_W: [i32; f::N] = [
     100, 280, // man, king
     24, 21, 25, 14, 30, 57, // adv1..adv6
     -3, 14, 9, 33, 18, 8, 2, 7, // centre, guard, guard corner, runaway, king main road, king double road,
@@ -169,7 +169,7 @@ const TAPERED_W: [i32; f::N] = [
     0, 0, 0, 0, // pst rank 8
 ];
 #[rustfmt::skip]
-const TAPERED_E: [i32; f::N] = [
+const DEFAULT_E: [i32; f::N] = [
     100, 280, // man, king
     2, 6, -1, 1, 26, 64, // adv1..adv6
     21, 2, 4, 29, 18, 8, 2, -8, // centre, guard, guard corner, runaway, king main road, king double road,
@@ -186,54 +186,11 @@ const TAPERED_E: [i32; f::N] = [
     0, 0, 0, 0, // pst rank 8
 ];
 
-/// The built-in weights of a full board and of the endgame (see [`Weights::DEFAULT`]).
-#[rustfmt::skip]
-const DEFAULT_W: [i32; f::N] = [
-    100, 280, // man, king
-    27, 24, 26, 15, 27, 63, // adv1..adv6
-    -4, 15, 8, 33, 18, 8, 2, 6, // centre, guard, guard corner, runaway, king main road, king double road,
-    // king mobility, man mobility
-    1, 2, 2, 4, -1, -6, 8, 22, // endgame advancement, trade, tempo, balance, supported, hanging,
-    // blocked, threat
-    7, 31, 35, 30, // pst rank 1
-    -2, 12, 6, 9, // pst rank 2
-    4, 2, 12, 1, // pst rank 3
-    0, -1, 6, 16, // pst rank 4
-    20, 8, -22, 1, // pst rank 5
-    -3, -10, 3, 23, // pst rank 6
-    -2, 16, 9, 18, // pst rank 7
-    0, 0, 0, 0, // pst rank 8
-];
-#[rustfmt::skip]
-const DEFAULT_E: [i32; f::N] = [
-    100, 280, // man, king
-    0, 1, -5, 2, 30, 79, // adv1..adv6
-    20, -1, 2, 28, 18, 8, 2, -2, // centre, guard, guard corner, runaway, king main road, king double road,
-    // king mobility, man mobility
-    1, 2, 14, -16, -10, 15, -2, 24, // endgame advancement, trade, tempo, balance, supported, hanging,
-    // blocked, threat
-    -11, 38, 23, 31, // pst rank 1
-    -10, 12, 6, -10, // pst rank 2
-    -7, 8, 10, -14, // pst rank 3
-    -11, 8, 7, -14, // pst rank 4
-    -14, 8, -7, 7, // pst rank 5
-    4, 1, 13, -1, // pst rank 6
-    -8, 20, 15, 30, // pst rank 7
-    0, 0, 0, 0, // pst rank 8
-];
-
 impl Weights {
-    /// The tuned weights, tapered, fitted together with the built-in patterns
-    /// ([`super::patterns::Patterns::builtin`], which the engine adds to them): a logistic fit
-    /// (`tune-draughts --tapered --patterns-out`) to 12,000 self-play games at 8,000 nodes a
-    /// move of [`Weights::FLAT_2026_11`], each position's target 0.3 of its game's result and
-    /// 0.7 of a 2,000-node search's winning chance (docs/draughts-ai.md has the command and the
-    /// duel figures).
+    /// The tuned weights, tapered: a logistic fit (`tune-draughts --tapered`) to 12,000
+    /// self-play games at 8,000 nodes a move of [`Weights::FLAT_2026_11`] (docs/draughts-ai.md
+    /// has the command and the duel figures).
     pub const DEFAULT: Weights = Weights { w: DEFAULT_W, e: DEFAULT_E };
-
-    /// The weights built in on 2026-12-03 before the patterns: tapered, fitted to the same
-    /// games' results alone.
-    pub const TAPERED_2026_12: Weights = Weights { w: TAPERED_W, e: TAPERED_E };
 
     /// The weights built in until 2026-12-03, the same at every number of pieces: a logistic
     /// fit to 2,500 self-play games at 4,000 nodes a move of the hand weights of issue 7.

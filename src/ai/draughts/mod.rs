@@ -48,8 +48,8 @@
 //!   down when ahead, tempo, wing balance, supported / hanging / blocked men, a capture threat
 //!   against the side to move, and a table of every square for the men), weights fitted to
 //!   self-play results (`tune`), with drawn-ending scaling (1-2 kings against a king, 3 kings against a
-//!   king on the main road, king and man against a king), plus learnt [`patterns`] of the
-//!   board's nine 4x4 blocks (fitted with the weights; [`Engine::patterns`]).
+//!   king on the main road, king and man against a king); optionally learnt [`patterns`] of
+//!   the board's nine 4x4 blocks ([`Engine::patterns`], off by default).
 //! - `levels`: beginner/easy score every root move with a shallow search and add noise, so their
 //!   mistakes are plausible; medium/hard are node-limited; master is time-limited (1 s).
 //! - [`endgame`]: databases of every position with up to 4 pieces by our own retrograde
@@ -333,8 +333,8 @@ pub struct Engine {
     /// Endgame databases the search probes (none by default: build them with
     /// [`Tablebase::generate`], once, and share them between engines).
     pub tablebase: Option<Arc<Tablebase>>,
-    /// Learnt patterns added to the evaluation (default: [`patterns::Patterns::builtin`], fitted
-    /// with [`Weights::DEFAULT`]; `None` for the weights alone).
+    /// Learnt patterns added to the evaluation (none by default: the duels found them worth
+    /// nothing at master's depths; docs/draughts-ai.md).
     pub patterns: Option<Arc<patterns::Patterns>>,
 }
 
@@ -354,7 +354,7 @@ impl Engine {
             params: SearchParams::DEFAULT,
             weights: Weights::DEFAULT,
             tablebase: None,
-            patterns: Some(patterns::Patterns::builtin()),
+            patterns: None,
         }
     }
 

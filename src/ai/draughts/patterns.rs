@@ -11,17 +11,12 @@
 //! colours swapped) use the same table, so the sum is White's value minus Black's and a
 //! position and its colour-reversed mirror score opposite.
 
-use std::sync::{Arc, OnceLock};
-
 use crate::draughts::Position;
 
 /// The number of blocks.
 pub const REGIONS: usize = 9;
 /// Patterns per block (3^8).
 pub const STATES: usize = 6561;
-
-/// The built-in patterns, [`Patterns::to_bytes`]' form.
-const BUILTIN_BYTES: &[u8] = include_bytes!("weights/patterns.bin");
 
 /// The file header of [`Patterns::to_text`].
 const HEADER: &str = "tabla-draughts-patterns 1";
@@ -108,15 +103,6 @@ impl Patterns {
         let (o, e) = self.sums(w, b);
         let n = n.min(24) as i32;
         (o * n + e * (24 - n)) / 24
-    }
-
-    /// The built-in patterns (`weights/patterns.bin`; docs/draughts-ai.md has the fit that
-    /// wrote them), decoded once.
-    pub fn builtin() -> Arc<Patterns> {
-        static BUILTIN: OnceLock<Arc<Patterns>> = OnceLock::new();
-        BUILTIN
-            .get_or_init(|| Arc::new(Patterns::from_bytes(BUILTIN_BYTES).unwrap_or_else(|_| Patterns::zero())))
-            .clone()
     }
 
     /// The compact form: one signed byte per value, (full board, endgame) per pattern, block
@@ -245,13 +231,5 @@ mod tests {
         assert_eq!(Patterns::read(&p.to_bytes().unwrap()).unwrap(), p);
         p.table[5] = [200, 0];
         assert_eq!(p.to_bytes(), None, "a value beyond a byte");
-    }
-
-    /// The built-in patterns decode (the file has every value) and are not all 0.
-    #[test]
-    fn the_builtin_patterns_decode() {
-        let p = Patterns::from_bytes(BUILTIN_BYTES).unwrap();
-        assert!(p.table.iter().any(|v| *v != [0, 0]));
-        assert_eq!(*Patterns::builtin(), p);
     }
 }

@@ -199,7 +199,7 @@ pub enum Command {
         #[arg(long, value_parser = parse_weights)]
         start: Option<Weights>,
         /// The patterns played with the start weights (a file as duel-draughts --patterns
-        /// reads; default: the built-in ones with the built-in weights, none with --start).
+        /// reads; default: none).
         #[arg(long)]
         start_patterns: Option<PathBuf>,
         /// Openings of the check match of the fitted weights against the start ones (each with
@@ -361,11 +361,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
                 l2,
                 freeze,
                 min_pieces,
-                start_patterns: match (read_patterns(start_patterns)?, start.is_some()) {
-                    (Some(p), _) => Some(p),
-                    (None, true) => None,
-                    (None, false) => Some(Patterns::builtin()),
-                },
+                start_patterns: read_patterns(start_patterns)?,
                 start: start.unwrap_or_default(),
                 check_pairs,
                 tapered,
