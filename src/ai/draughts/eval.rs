@@ -2,10 +2,10 @@
 //! the weights in one struct, [`Weights`], plus a few endgame corrections that are not linear
 //! (known drawn endings). Scores are in hundredths of a man, from the side to move's view.
 
-use crate::draughts::bitboard::{Bitboard, MAIN_DIAGONAL, RANK1, RANK8, RAY, slide, step};
 use std::sync::Arc;
 
 use super::patterns::Patterns;
+use crate::draughts::bitboard::{Bitboard, MAIN_DIAGONAL, RANK1, RANK8, RAY, slide, step};
 use crate::draughts::{Color, Position};
 
 /// Feature indices (see [`FEATURE_NAMES`]).
@@ -204,9 +204,17 @@ impl Weights {
     /// The weights in force with `pieces` on the board (more than 24 count as 24).
     #[inline]
     pub fn at(&self, pieces: u32) -> [i32; f::N] {
-        let n = pieces.min(24) as i32;
-        std::array::from_fn(|i| (self.w[i] * n + self.e[i] * (24 - n)) / 24)
+        std::array::from_fn(|i| taper(self.w[i], self.e[i], pieces))
     }
+}
+
+/// The tapering of every two-phase value (weights, patterns): `full` with a full board (24
+/// pieces), `endgame` as the board empties, `(full * n + endgame * (24 - n)) / 24` with `n`
+/// pieces (more than 24 count as 24), rounding towards zero.
+#[inline]
+pub fn taper(full: i32, endgame: i32, pieces: u32) -> i32 {
+    let n = pieces.min(24) as i32;
+    (full * n + endgame * (24 - n)) / 24
 }
 
 const fn rank_mask(r: u32) -> Bitboard {

@@ -97,12 +97,11 @@ impl Patterns {
     }
 
     /// White's value of the position's patterns with `n` pieces on the board (more than 24
-    /// count as 24), tapered as [`super::Weights::at`].
+    /// count as 24), tapered as weights are ([`super::eval::taper`]).
     #[inline]
     pub fn value(&self, w: u32, b: u32, n: u32) -> i32 {
         let (o, e) = self.sums(w, b);
-        let n = n.min(24) as i32;
-        (o * n + e * (24 - n)) / 24
+        super::eval::taper(o, e, n)
     }
 
     /// The compact form: one signed byte per value, (full board, endgame) per pattern, block

@@ -3,10 +3,10 @@
 //! quiescence: below the horizon a side that must capture keeps capturing, so the static
 //! evaluation only ever sees positions where the side to move has no capture.
 
-use super::clock::Clock;
-use super::endgame::{Tablebase, Wdl, rule_slack};
 use std::sync::Arc;
 
+use super::clock::Clock;
+use super::endgame::{Tablebase, Wdl, rule_slack};
 use super::eval::{Evaluator, Weights};
 use super::patterns::Patterns;
 use super::tt::{EXACT, LOWER, NO_MOVE, Table, UPPER};
