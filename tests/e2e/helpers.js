@@ -102,10 +102,34 @@ export async function submitSetup(page) {
     window.__setupBefore = document.querySelector('#board')?.engine ?? null;
   });
   await page.locator('#setup button[type="submit"]').click();
-  await page.waitForFunction(() => {
-    const b = document.querySelector('#board');
-    return b?.state && b.engine && b.engine !== window.__setupBefore && !document.querySelector('#play').hidden;
-  });
+  try {
+    await page.waitForFunction(
+      () => {
+        const b = document.querySelector('#board');
+        return b?.state && b.engine && b.engine !== window.__setupBefore && !document.querySelector('#play').hidden;
+      },
+      null,
+      { timeout: 60_000 },
+    );
+  } catch (e) {
+    // what the page was doing, for a start that never came (seen once under CI load)
+    const seen = await page
+      .evaluate(() => {
+        const b = document.querySelector('#board');
+        return JSON.stringify({
+          state: !!b?.state,
+          engine: !!b?.engine,
+          newEngine: !!b?.engine && b.engine !== window.__setupBefore,
+          playHidden: document.querySelector('#play')?.hidden,
+          homeHidden: document.querySelector('#home')?.hidden,
+          ai: window.tabla?.ai ?? null,
+          toast: document.querySelector('#toast')?.textContent ?? null,
+          boardError: b?.getAttribute('data-error') ?? null,
+        });
+      })
+      .catch((err) => `page not readable: ${err.message}`);
+    throw new Error(`the game did not start after the form's submit: ${seen}\n${e.message}`);
+  }
 }
 
 export async function startGame(page, game, { query = '', check = [] } = {}) {
