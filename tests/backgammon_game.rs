@@ -343,7 +343,13 @@ fn bg_resign_accepted_scores_the_kind_times_the_cube() {
     assert_eq!(g.phase(), Phase::Resignation);
     assert_eq!(
         g.resignation_offer(),
-        Some(ResignOffer { player: Player::White, kind: OutcomeKind::Gammon, points: 4, resume: Phase::Roll })
+        Some(ResignOffer {
+            player: Player::White,
+            kind: OutcomeKind::Gammon,
+            points: 4,
+            multiplier: 2,
+            resume: Phase::Roll
+        })
     );
     g.accept_resignation().unwrap();
     let o = g.outcome().unwrap();

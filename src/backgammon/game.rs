@@ -154,6 +154,21 @@ pub struct Cube {
     pub enabled: bool,
 }
 
+impl Cube {
+    /// BG-CUBE: a double offers the cube at twice its value; the taker owns it at that value.
+    pub const fn doubled(self) -> u32 {
+        self.value * 2
+    }
+
+    /// The value a double waiting for take or pass offers (`None` when none waits).
+    pub const fn offered_value(self) -> Option<u32> {
+        match self.offered_by {
+            Some(_) => Some(self.doubled()),
+            None => None,
+        }
+    }
+}
+
 /// What went wrong with a game action. The game is unchanged after an error.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameError {
@@ -297,8 +312,11 @@ pub struct ResignOffer {
     pub player: Player,
     /// What he concedes.
     pub kind: OutcomeKind,
-    /// The points the opponent wins by accepting (the kind's multiplier times the cube).
+    /// The points the opponent wins by accepting: `multiplier` times the cube.
     pub points: u32,
+    /// What the kind is worth in units of the cube: its multiplier (after the Jacoby rule), or
+    /// for acey-deucey's per-checker scoring the resigner's checkers not borne off.
+    pub multiplier: u32,
     /// The phase the offer interrupted, where a declined offer returns.
     pub resume: Phase,
 }
@@ -1209,7 +1227,7 @@ impl Game {
         if self.phase != Phase::CubeDecision {
             return Err(self.phase_error("take", self.phase));
         }
-        self.cube.value *= 2;
+        self.cube.value = self.cube.doubled();
         self.cube.owner = Some(self.turn.other());
         self.cube.offered_by = None;
         self.phase = Phase::Roll;
@@ -1305,7 +1323,8 @@ impl Game {
     pub fn resign(&mut self, kind: OutcomeKind) -> Result<(), GameError> {
         let o = self.resignation_outcome(kind)?;
         let player = o.winner.other();
-        self.resign_offer = Some(ResignOffer { player, kind, points: o.points, resume: self.phase });
+        self.resign_offer =
+            Some(ResignOffer { player, kind, points: o.points, multiplier: o.multiplier, resume: self.phase });
         self.phase = Phase::Resignation;
         self.record.push(Action::Resign { player, kind });
         Ok(())

@@ -215,7 +215,7 @@ pub(crate) fn game_logs(game: &Game) -> Result<Vec<GameLog>, String> {
                 let steps = steps.iter().map(|s| (s.from, s.to, s.hit)).collect();
                 log.events.push(Event::Move { player: *player, dice, steps });
             }
-            Action::Double { player } => log.events.push(Event::Double { player: *player, value: g.cube().value * 2 }),
+            Action::Double { player } => log.events.push(Event::Double { player: *player, value: g.cube().doubled() }),
             Action::Take { player } => log.events.push(Event::Take { player: *player }),
             Action::Pass { player } => log.events.push(Event::Pass { player: *player }),
             Action::ChooseDoubles { .. } => return Err("chosen doubles".to_string()),
@@ -806,7 +806,7 @@ fn apply_cell(g: &mut Game, side: Player, cell: &Cell, line: usize) -> Result<()
                     reason: format!("{} doubles, but it is the other player's turn", player_name(side)),
                 });
             }
-            let want = g.cube().value * 2;
+            let want = g.cube().doubled();
             g.double().map_err(|e| illegal(format!("Doubles => {v}"), e))?;
             if *v != want {
                 return Err(RecordProblem::Mismatch { line, reason: format!("the double is to {want}, not {v}") });

@@ -71,6 +71,7 @@
 pub mod game;
 pub mod mat;
 pub mod match_id;
+pub mod move_list;
 pub mod movegen;
 pub mod notation;
 pub mod position;
@@ -88,16 +89,17 @@ pub mod xgid;
 pub use game::{Action, Cube, Destination, Game, GameError, LastPlay, MatchStart, Phase, PlayInfo, ResignOffer};
 pub use mat::{MatHeader, MatImport};
 pub use match_id::{GnubgError, MatchIdError, MatchInfo};
+pub use move_list::{EntryKind, MoveListEntry};
 pub use movegen::{MoveRules, Play, PlaySink, Step};
 pub use notation::{NotationError, format_play};
-pub use position::{CHECKERS, Position, Setup, SetupError};
+pub use position::{CHECKERS, EntrySource, Position, Setup, SetupError};
 pub use position_id::PositionIdError;
 pub use record::{RecordError, RecordFormat, RecordProblem};
 pub use save::{Save, SaveError};
 pub use scoring::{Outcome, OutcomeKind};
 pub use setup::{BoardSetup, BoardSetupError};
 pub use sgf::SgfImport;
-pub use state::GameState;
+pub use state::{CubeState, GameState};
 pub use turn::{Next, TurnPart, next_after};
 pub use variant::{
     Applies, MAX_MATCH_LENGTH, OPTION_SPECS, OptionEnum, OptionError, OptionKind, OptionSpec, OptionValue, Options,

@@ -39,7 +39,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::position::{BAR, OPP_BAR, Position};
+use super::position::{BAR, EntrySource, OPP_BAR, Position};
 
 /// One checker moving by one die. Points are the mover's own numbers: 1..=24, 25 = the bar (or an
 /// acey-deucey checker not yet entered; bar checkers always enter first), 0 = borne off.
@@ -225,10 +225,9 @@ fn can_move<Ru: Rules>(p: &Position, from: usize, die: usize, h: usize) -> bool 
 fn apply(p: &Position, from: usize, die: usize) -> (Position, Step) {
     let mut q = *p;
     if from == BAR {
-        if q.board[BAR] > 0 {
-            q.board[BAR] -= 1;
-        } else {
-            q.unentered[0] -= 1;
+        match q.entry_source() {
+            Some(EntrySource::Unentered) => q.unentered[0] -= 1,
+            _ => q.board[BAR] -= 1,
         }
     } else {
         q.board[from] -= 1;
@@ -448,7 +447,7 @@ pub fn generate_reference<S: PlaySink>(p: &Position, d1: u8, d2: u8, rules: Move
 /// The rules are run-time flags, not const generics: four copies of the inlined generator cost
 /// ~40 KB of WebAssembly and bought no measurable speed (`tabla bench`, side by side).
 mod fast {
-    use super::{BAR, MoveRules, OPP_BAR, PlaySink, Position, Step};
+    use super::{BAR, EntrySource, MoveRules, OPP_BAR, PlaySink, Position, Step};
 
     /// (occupied, closed): bit `i` set when the mover has a checker on point `i` (bit 25: bar or
     /// not yet entered), when the opponent holds point `i` with 2+ checkers.
@@ -522,12 +521,11 @@ mod fast {
         let mut q = *p;
         let mut o = occ;
         if from == BAR {
-            if q.board[BAR] > 0 {
-                q.board[BAR] -= 1;
-            } else {
-                q.unentered[0] -= 1;
+            match q.entry_source() {
+                Some(EntrySource::Unentered) => q.unentered[0] -= 1,
+                _ => q.board[BAR] -= 1,
             }
-            if q.board[BAR] == 0 && q.unentered[0] == 0 {
+            if q.entry_source().is_none() {
                 o &= !(1 << BAR);
             }
         } else {

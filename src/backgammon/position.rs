@@ -29,6 +29,16 @@ pub const OPP_BAR: usize = 0;
 /// The "to" number of a bearing-off step.
 pub const OFF: usize = 0;
 
+/// Where a checker entering "from 25" comes from ([`Position::entry_source`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EntrySource {
+    /// A hit checker on the bar.
+    Bar,
+    /// An acey-deucey checker not yet entered.
+    Unentered,
+}
+
 /// A backgammon-family position, seen from the side on roll (see the module documentation).
 ///
 /// 32 bytes, 16-byte aligned: the move generator treats it as four 64-bit words.
@@ -199,6 +209,20 @@ impl Position {
     #[inline]
     pub fn unentered(&self, opponent: bool) -> u8 {
         self.unentered[opponent as usize]
+    }
+
+    /// BG-BAR-FIRST: where the mover's next checker entering "from 25" comes from: the bar while
+    /// a hit checker is there, else (acey-deucey) his checkers not yet entered; `None` when he
+    /// has neither. The move generator takes entering checkers in this order.
+    #[inline]
+    pub fn entry_source(&self) -> Option<EntrySource> {
+        if self.board[BAR] > 0 {
+            Some(EntrySource::Bar)
+        } else if self.unentered[0] > 0 {
+            Some(EntrySource::Unentered)
+        } else {
+            None
+        }
     }
 
     /// The same position seen from the opponent (who becomes the mover).

@@ -376,7 +376,7 @@ impl Game {
 
     /// The game a save's record starts from (its options, its custom start and match state),
     /// before any action; dice come only from the record.
-    fn start_of_save(save: &Save) -> Result<Game, SaveError> {
+    pub(crate) fn start_of_save(save: &Save) -> Result<Game, SaveError> {
         let options = save.options;
         let game = match &save.start {
             None => Game::with_dice(options, Dice::fixed([])),

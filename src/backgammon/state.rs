@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::game::{Cube, Game, Phase};
 use super::match_id::MatchInfo;
+use super::position::EntrySource;
 use super::variant::{Options, Player, Variant};
 
 /// A pair of numbers for White and Black.
@@ -31,6 +32,30 @@ pub struct MatchState {
     pub over: bool,
 }
 
+/// The cube of [`GameState`]: the game's [`super::Cube`] and, while a double waits for take or
+/// pass, the value it offers ([`super::Cube::offered_value`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CubeState {
+    pub value: u32,
+    pub owner: Option<Player>,
+    pub offered_by: Option<Player>,
+    pub enabled: bool,
+    pub offered_value: Option<u32>,
+}
+
+impl From<Cube> for CubeState {
+    fn from(c: Cube) -> CubeState {
+        CubeState {
+            value: c.value,
+            owner: c.owner,
+            offered_by: c.offered_by,
+            enabled: c.enabled,
+            offered_value: c.offered_value(),
+        }
+    }
+}
+
 /// The last confirmed play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LastPlayState {
@@ -50,6 +75,9 @@ pub struct GameState {
     pub bar: PerPlayer<u8>,
     pub off: PerPlayer<u8>,
     pub unentered: PerPlayer<u8>,
+    /// BG-BAR-FIRST: where each player's next checker entering "from 25" comes from
+    /// ([`super::Position::entry_source`]): `bar`, `unentered` (acey-deucey), or `null`.
+    pub enters_from: PerPlayer<Option<EntrySource>>,
     pub turn: Player,
     pub phase: Phase,
     /// The current roll (`[]` before rolling); doubles listed twice. For acey-deucey's chosen
@@ -57,7 +85,7 @@ pub struct GameState {
     pub dice: Vec<u8>,
     pub dice_left: Vec<u8>,
     pub opening_roll: Option<PerPlayer<u8>>,
-    pub cube: Cube,
+    pub cube: CubeState,
     pub pips: PerPlayer<u32>,
     pub can_undo: bool,
     pub can_confirm: bool,
@@ -90,12 +118,13 @@ impl Game {
             bar: PerPlayer::of(bar),
             off: PerPlayer::of(off),
             unentered: PerPlayer::of(unentered),
+            enters_from: PerPlayer::of([Player::White, Player::Black].map(|p| self.position_for(p).entry_source())),
             turn: self.turn(),
             phase: self.phase(),
             dice,
             dice_left: if self.phase() == Phase::Move { self.dice_left() } else { Vec::new() },
             opening_roll: self.opening_roll().map(PerPlayer::of),
-            cube: self.cube(),
+            cube: self.cube().into(),
             pips: PerPlayer::of(self.pips()),
             can_undo: self.can_undo(),
             can_confirm: self.can_confirm(),

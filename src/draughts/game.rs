@@ -353,6 +353,19 @@ impl Game {
         Ok(Game::from_position(Position::from_fen(fen)?, options))
     }
 
+    /// A new game at the position after the first `plies` moves of this one (its start for 0),
+    /// replayed from the same start and options: the draw counters and repetitions are the
+    /// replay's, and nothing after those moves (a resignation, an agreed draw, a recorded
+    /// result) is kept. `None` for more plies than were played.
+    pub fn at_ply(&self, plies: usize) -> Option<Game> {
+        let moves = self.history.get(..plies)?;
+        let mut g = Game::from_position(self.start, self.options);
+        for ply in moves {
+            g.play_move(&ply.mv).ok()?;
+        }
+        Some(g)
+    }
+
     /// The options.
     pub fn options(&self) -> GameOptions {
         self.options

@@ -129,7 +129,21 @@ export type OptionSpec = ({ kind: 'bool' } | { kind: 'number'; min: number; max:
 export type BackgammonPhase = 'opening' | 'roll' | 'cube-decision' | 'move' | 'choose-doubles' | 'resignation' | 'game-over';
 export type ResignKind = 'single' | 'gammon' | 'backgammon' | 'mars' | 'mars-x4' | 'mars-x8' | 'per-checker';
 /** BG-RESIGN: a resignation waiting for the opponent's answer. */
-export interface ResignOffer { player: Player; kind: ResignKind; points: number; resume: BackgammonPhase }
+/** `points` = `multiplier` x the cube: `multiplier` is the kind's worth in cubes (after the Jacoby
+ * rule), or for `per-checker` the resigner's checkers not borne off. */
+export interface ResignOffer { player: Player; kind: ResignKind; points: number; multiplier: number; resume: BackgammonPhase }
+/** A line of `moveList()`. `dice`: a play's roll, larger die first (`null` for other lines);
+ * `cube`: the value a double offers; `resign`: what a resignation concedes. */
+export interface MoveListEntry {
+  index: number;
+  player: Player;
+  kind: 'play' | 'double' | 'take' | 'pass' | 'resign';
+  dice: [number, number] | null;
+  notation: string;
+  steps: Step[];
+  cube: number | null;
+  resign: ResignKind | null;
+}
 /** One checker moving by one die. Points are the mover's own: 1..24, 25 = bar (or not yet entered), 0 = off. */
 export interface Step { from: number; to: number; die: number; hit: boolean }
 /** A point one checker can reach now and the steps that take it there (`destinations(from)`). */
@@ -147,12 +161,16 @@ export interface BackgammonState {
   bar: PerPlayer<number>;
   off: PerPlayer<number>;
   unentered: PerPlayer<number>;
+  /** Where each player's next checker entering from 25 comes from: hit checkers on the bar first,
+   * then (acey-deucey) those not yet entered; null when he has neither. */
+  entersFrom: PerPlayer<'bar' | 'unentered' | null>;
   turn: Player;
   phase: BackgammonPhase;
   dice: number[];
   diceLeft: number[];
   openingRoll: PerPlayer<number> | null;
-  cube: { value: number; owner: Player | null; offeredBy: Player | null; enabled: boolean };
+  /** `offeredValue`: while a double waits for take or pass, the value it offers (else null). */
+  cube: { value: number; owner: Player | null; offeredBy: Player | null; enabled: boolean; offeredValue: number | null };
   pips: PerPlayer<number>;
   canUndo: boolean;
   canConfirm: boolean;
@@ -172,6 +190,12 @@ export interface BestPlayOptions { level?: BackgammonLevel; seed?: number }
 export interface Probabilities { win: number; winGammon: number; winBackgammon: number; loseGammon: number; loseBackgammon: number }
 /** Probabilities and cubeless equity for the player on turn, before he rolls. */
 export interface BackgammonEvaluation { probabilities: Probabilities; equity: number; ply: number }
+export interface RolloutOptions { trials?: number; ply?: 0 | 1; truncate?: number; seed?: number; maxMs?: number }
+/** Means and standard errors; `se`: of win, winGammon, winBackgammon, loseGammon, loseBackgammon, equity. */
+export interface RolloutEstimate { probabilities: Probabilities; equity: number; se: number[] }
+/** `estimate`: luck-adjusted; `raw`: the same trials without the adjustment; `plies`: rolls played in all;
+ * `capped`: stopped by `maxMs` before all trials asked for. */
+export interface RolloutResult { estimate: RolloutEstimate; raw: RolloutEstimate; trials: number; plies: number; capped: boolean }
 export interface HintPlay extends Play { probabilities: Probabilities; equity: number; ply: number }
 /** Cube advice for the player on turn; `take`: whether his opponent should take a double. */
 export interface CubeAdvice { double: boolean; take: boolean; tooGood: boolean; noDouble: number; doubleTake: number; doublePass: number }
@@ -260,6 +284,23 @@ impl JsAiOptions {
             None => Ok(Level::Expert),
         }
     }
+}
+
+/// The longest a rollout may run (ms), and its default.
+#[cfg(feature = "ai")]
+const MAX_ROLLOUT_MS: f64 = 60_000.0;
+#[cfg(feature = "ai")]
+const ROLLOUT_MS: f64 = 10_000.0;
+
+#[cfg(feature = "ai")]
+#[derive(serde::Deserialize, Default)]
+#[serde(rename = "RolloutOptions", rename_all = "camelCase", deny_unknown_fields)]
+struct JsRolloutOptions {
+    trials: Option<u32>,
+    ply: Option<u8>,
+    truncate: Option<u32>,
+    seed: Option<f64>,
+    max_ms: Option<f64>,
 }
 
 #[cfg(feature = "ai")]
@@ -751,6 +792,23 @@ impl Backgammon {
         Backgammon { game: self.game.clone() }
     }
 
+    /// The move list: every play with its roll (larger die first), every double with the cube
+    /// it offers, every take, pass and resignation; `index` is the record entries up to the
+    /// line (`atRecord(index)` is the position after it).
+    #[wasm_bindgen(js_name = moveList, unchecked_return_type = "MoveListEntry[]")]
+    pub fn move_list(&self) -> JsResult<JsValue> {
+        to_js(&self.game.move_list())
+    }
+
+    /// A new game at the position after the first `entries` entries of the record (0: the
+    /// start), replayed from the same start and options; its dice come only from `setDice`.
+    #[wasm_bindgen(js_name = atRecord)]
+    pub fn at_record(&self, #[wasm_bindgen(unchecked_param_type = "number")] entries: JsValue) -> JsResult<Backgammon> {
+        let len = u32::try_from(self.game.record().len()).unwrap_or(u32::MAX);
+        let n = whole(&entries, "the record entries", 0, len)?;
+        Ok(Backgammon { game: self.game.at_record(n as usize).map_err(js_err)? })
+    }
+
     /// Acey-deucey: after the 1 and 2 of a 1-2, the doubles to play (1 to 6).
     #[wasm_bindgen(js_name = chooseDoubles)]
     pub fn choose_doubles(&mut self, #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue) -> JsResult<()> {
@@ -942,6 +1000,41 @@ impl Backgammon {
             return Err(coded("game-over", "the game is over"));
         }
         to_js(&ai::api::evaluate_game(&self.game, o.ply.unwrap_or(0)))
+    }
+
+    /// A cubeless rollout of the position `evaluate()` values (the player on turn, before his
+    /// roll), both sides played by the net at `ply` 0 or 1: `trials` games (default 1296, at most
+    /// 1,000,000) with mirrored dice and luck adjustment, played to the end or stopped after
+    /// `truncate` rolls and valued there by the net, from `seed` (default 1: the same result
+    /// for the same position). It stops starting trials after `maxMs` (default 10,000, at most
+    /// 60,000) and then says `capped`, with the trials it played. Standard errors (`se`) are of
+    /// the five probabilities and the equity, in that order.
+    #[wasm_bindgen(unchecked_return_type = "RolloutResult")]
+    pub fn rollout(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "RolloutOptions")] options: JsValue,
+    ) -> JsResult<JsValue> {
+        let o: JsRolloutOptions = options_from_js(options, "bad rollout options", |_| Ok(()))?;
+        let max_ms = o.max_ms.unwrap_or(ROLLOUT_MS);
+        if !(max_ms.is_finite() && max_ms > 0.0 && max_ms <= MAX_ROLLOUT_MS) {
+            return Err(coded(
+                "bad-option",
+                &format!("maxMs must be more than 0 and at most {MAX_ROLLOUT_MS}, not {max_ms}"),
+            ));
+        }
+        let d = ai::rollout::RolloutConfig::default();
+        let cfg = ai::rollout::RolloutConfig {
+            trials: o.trials.unwrap_or(d.trials),
+            ply: o.ply.unwrap_or(d.ply),
+            truncate: o.truncate,
+            seed: o.seed.map(seed_from_js).transpose()?.unwrap_or(d.seed),
+            ..d
+        };
+        let start = js_sys::Date::now();
+        let r = ai::api::rollout_for_game(&self.game, &cfg, &mut || js_sys::Date::now() - start >= max_ms)
+            .ok_or_else(|| self.phase_error("there is no position to roll out"))?
+            .map_err(|e| coded("bad-option", &format!("bad rollout options: {e}")))?;
+        to_js(&r)
     }
 
     /// Solves the bear-off table now. Otherwise the first race with both sides home solves it,

@@ -494,6 +494,18 @@ impl RussianDraughts {
         RussianDraughts::from_game(self.game.clone())
     }
 
+    /// A new game at the position after the first `plies` moves (0: the start), replayed from
+    /// the same start and options.
+    #[wasm_bindgen(js_name = atPly)]
+    pub fn at_ply(&self, #[wasm_bindgen(unchecked_param_type = "number")] plies: JsValue) -> JsResult<RussianDraughts> {
+        let len = u32::try_from(self.game.history().len()).unwrap_or(u32::MAX);
+        let n = whole(&plies, "the plies", 0, len)?;
+        self.game
+            .at_ply(n as usize)
+            .map(RussianDraughts::from_game)
+            .ok_or_else(|| bad_arg("the game's moves do not replay"))
+    }
+
     /// Takes back the last move.
     pub fn undo(&mut self) -> JsResult<()> {
         self.game.undo().map(|_| ()).map_err(js_err)

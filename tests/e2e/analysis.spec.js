@@ -114,3 +114,54 @@ test('draughts: a whole game analysed, a missed win marked, figures and chart', 
   await page.screenshot({ path: shotPath('analysis-draughts.png') });
   expect(errors()).toEqual([]);
 });
+
+test('backgammon: the position shown is rolled out in the worker (live, then a browsed one)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = await prepare(page);
+  await startGame(page, 'backgammon', { query: '?seed=3' });
+  // a game of eight plays, not finished, made by the engine
+  await page.evaluate(async () => {
+    const { loadFullEngine } = await import(new URL('js/engine.js', document.baseURI).href);
+    const M = await loadFullEngine();
+    const g = new M.Backgammon({ variant: 'backgammon', seed: 12 });
+    for (let plays = 0; plays < 8; ) {
+      const s = g.state();
+      if (s.phase === 'opening' || s.phase === 'roll') g.roll();
+      else {
+        g.play(g.bestPlay({ level: 'advanced' }).steps);
+        plays++;
+      }
+    }
+    window.tabla.board.importText(JSON.stringify(g.toJSON()));
+  });
+  await idle(page);
+  const board = page.locator('#board');
+  const region = board.getByRole('region', { name: 'Analysis' });
+  const roll = region.getByRole('button', { name: 'Position rollout' });
+  await expect(roll).toBeEnabled();
+  const live = await page.evaluate(() => document.querySelector('#board').state);
+  await roll.click();
+  await expect(region).toHaveAttribute('data-rollout', 'running');
+  await expect(roll).toBeDisabled();
+  await expect(region).toHaveAttribute('data-rollout', 'done', { timeout: 60_000 });
+  const text = region.locator('.an-roll');
+  const name = live.turn === 'white' ? 'White' : 'Black';
+  await expect(text).toContainText(`Rollout, ${name} on roll (`);
+  const said = await text.textContent();
+  const [, n] = said.match(/\((\d+) games, 12 rolls deep\): equity [+−]\d\.\d{3} ± \d\.\d{3}/) ?? [];
+  expect(Number(n)).toBeGreaterThan(0);
+  await page.screenshot({ path: shotPath('analysis-bg-rollout.png') });
+  // an earlier position: the live one's figures are not shown for it; its own rollout is of it
+  await page.evaluate(() =>
+    window.tabla.board.browseTo(document.querySelector('#board').ctrl.records().cells[2].index),
+  );
+  await expect(text).toBeHidden();
+  const browsed = await page.evaluate(() => document.querySelector('#board').ctrl.browsed.state);
+  await roll.click();
+  await expect(region).toHaveAttribute('data-rollout', 'done', { timeout: 60_000 });
+  await expect(text).toContainText(`Rollout, ${browsed.turn === 'white' ? 'White' : 'Black'} on roll (`);
+  // back to the live position: the rollout shown was of the browsed one, so none is shown
+  await page.evaluate(() => window.tabla.board.browseTo(null));
+  await expect(text).toBeHidden();
+  expect(errors()).toEqual([]);
+});

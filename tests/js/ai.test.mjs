@@ -92,3 +92,44 @@ test('solveBearOff: the bear-off table solved ahead values races as solving on f
   assert.ok(after.probabilities.win > 0.5 && after.probabilities.win < 1, String(after.probabilities.win));
   g.free();
 });
+
+test('backgammon rollout(): seeded and repeatable, its error shrinks with luck adjustment, capped by maxMs', () => {
+  const g = Backgammon.fromPositionId('4HPwATDgc/ABMA');
+  const opts = { trials: 32, truncate: 4, seed: 9 };
+  const a = g.rollout(opts);
+  assert.deepEqual(g.rollout(opts), a, 'the same seed, the same figures');
+  assert.equal(a.trials, 32);
+  assert.equal(a.capped, false);
+  const p = a.estimate.probabilities;
+  for (const x of [p.win, p.winGammon, p.loseGammon]) assert.ok(x >= -0.01 && x <= 1.01, String(x));
+  assert.ok(Math.abs(a.estimate.equity) < 0.5, 'the start is about even');
+  assert.equal(a.estimate.se.length, 6);
+  assert.ok(a.estimate.se[5] < a.raw.se[5], 'luck adjustment lowers the standard error');
+  assert.notDeepEqual(g.rollout({ ...opts, seed: 10 }).estimate, a.estimate);
+  // the clock: far more trials than fit in 50 ms stop early and say so
+  const t0 = Date.now();
+  const c = g.rollout({ trials: 1_000_000, maxMs: 50 });
+  assert.ok(Date.now() - t0 < 5000);
+  assert.equal(c.capped, true);
+  assert.ok(c.trials > 0 && c.trials < 1_000_000);
+  for (const bad of [
+    { trials: 0 },
+    { ply: 2 },
+    { truncate: 0 },
+    { maxMs: 0 },
+    { maxMs: 1e9 },
+    { trials: '8' },
+    { turns: 3 },
+  ]) {
+    assert.throws(
+      () => g.rollout(bad),
+      (e) => e.code === 'bad-option' || e.code === 'bad-argument',
+      JSON.stringify(bad),
+    );
+  }
+  assert.throws(
+    () => new Backgammon({ seed: 1 }).rollout(),
+    (e) => e.code === 'wrong-phase',
+  );
+  assert.deepEqual(g.rollout(opts), a, 'still usable after the errors');
+});

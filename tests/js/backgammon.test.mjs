@@ -190,3 +190,57 @@ test('checkersPerSide() is the count every side has in each variant: on points, 
     (e) => e.code === 'setup-too-many',
   );
 });
+
+test('the move list and the position after any line come from the engine (moveList, atRecord)', () => {
+  const g = new Backgammon({ seed: 5, matchLength: 5 });
+  g.roll();
+  g.play(g.legalPlays()[0].steps);
+  g.double();
+  assert.equal(g.state().cube.offeredValue, 2, 'a waiting double offers twice the cube');
+  g.take();
+  assert.equal(g.state().cube.offeredValue, null);
+  const rows = g.moveList();
+  assert.deepEqual(
+    rows.map((r) => r.kind),
+    ['play', 'double', 'take'],
+  );
+  const [play, double] = rows;
+  assert.ok(play.dice[0] >= play.dice[1], 'the larger die first');
+  assert.equal(double.cube, 2);
+  assert.equal(double.player, g.state().turn);
+  // the position after each line, replayed by the engine; the live game is untouched
+  const before = g.atRecord(play.index - 1);
+  assert.equal(before.state().phase, 'move');
+  assert.equal(before.state().turn, play.player);
+  const after = g.atRecord(play.index);
+  assert.equal(after.state().lastPlay.notation, play.notation);
+  assert.equal(g.atRecord(g.toJSON().record.length).positionId(), g.positionId());
+  for (const bad of [-1, 1.5, g.toJSON().record.length + 1, '2']) {
+    assert.throws(
+      () => g.atRecord(bad),
+      (e) => e.code === 'bad-argument',
+      String(bad),
+    );
+  }
+  assert.equal(g.state().phase, 'roll');
+});
+
+test('BG-BAR-FIRST: state().entersFrom says where a step from 25 takes its checker', () => {
+  assert.deepEqual(new Backgammon({ seed: 1 }).state().entersFrom, { white: null, black: null });
+  const a = new Backgammon({ variant: 'acey-deucey', seed: 4 });
+  assert.deepEqual(a.state().entersFrom, { white: 'unentered', black: 'unentered' });
+  // a hit checker on the bar enters before those not yet entered
+  for (let i = 0; i < 400 && !a.outcome(); i++) {
+    const s = a.state();
+    for (const side of ['white', 'black']) {
+      const want = s.bar[side] > 0 ? 'bar' : s.unentered[side] > 0 ? 'unentered' : null;
+      assert.equal(s.entersFrom[side], want, `${side} at turn ${i}`);
+    }
+    if (s.phase === 'opening' || s.phase === 'roll') a.roll();
+    else if (s.phase === 'choose-doubles') a.chooseDoubles(6);
+    else if (s.phase === 'move') {
+      const plays = a.legalPlays();
+      a.play(plays.length ? plays[i % plays.length].steps : []);
+    } else break;
+  }
+});

@@ -95,3 +95,18 @@ test('a draw by agreement ends the game', () => {
   assert.deepEqual(g.legalMoves(), []);
   assert.throws(() => g.play('f6-g5'), /over/);
 });
+
+test('atPly replays the first plies from the game start (a FEN start keeps its side to move)', () => {
+  const g = RussianDraughts.fromFen('B:Wc3,e3:Bd6,f6');
+  g.play(g.legalMoves()[0].notation);
+  g.play(g.legalMoves()[0].notation);
+  assert.equal(g.atPly(0).state().turn, 'black');
+  assert.equal(g.atPly(0).fen(), 'B:Wc3,e3:Bd6,f6');
+  assert.equal(g.atPly(2).fen(), g.fen());
+  assert.deepEqual(g.atPly(1).state().history, g.state().history.slice(0, 1));
+  assert.throws(
+    () => g.atPly(3),
+    (e) => e.code === 'bad-argument',
+  );
+  assert.equal(g.state().history.length, 2);
+});

@@ -35,7 +35,7 @@ test('bg_resign_accepted_ends_the_game_with_the_conceded_kind', () => {
   g.resign('gammon');
   const st = g.state();
   assert.equal(st.phase, 'resignation');
-  assert.deepEqual(st.resignation, { player: 'white', kind: 'gammon', points: 2, resume: 'roll' });
+  assert.deepEqual(st.resignation, { player: 'white', kind: 'gammon', points: 2, multiplier: 2, resume: 'roll' });
   assert.equal(g.resigner(), null);
   assert.equal(
     code(() => g.roll()),

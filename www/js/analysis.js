@@ -9,6 +9,13 @@ const LUCK_SYMBOL = { 'very-lucky': '⇈', lucky: '↑', unlucky: '↓', 'very-u
 const ORDER = ['doubtful', 'mistake', 'bad', 'blunder', 'very-bad'];
 const worst = (a, b) => (ORDER.indexOf(a) >= ORDER.indexOf(b) ? a : b);
 const num = (x, d = 3) => (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(d);
+/** How long the page lets a rollout run (ms): the engine stops starting trials then. */
+export const ROLLOUT_MS = 8000;
+/** The position a rollout is of: the one the board shows (an earlier one while browsing). */
+const shownKey = (c) => {
+  const st = c.browsed?.state ?? c.state;
+  return st ? `${c.browsed ? c.browsed.index : 'live'}:${st.positionId}:${st.turn}:${st.phase}` : '';
+};
 
 export class GameAnalysis {
   /** `board`: the <tabla-board> element (its ai(), ctrl, gameName, t). */
@@ -20,6 +27,7 @@ export class GameAnalysis {
 
   reset() {
     this.run++;
+    this.roll = null; // the last rollout: { key, status: 'running' | 'done' | 'failed', result, error }
     this.status = 'idle'; // 'idle' | 'running' | 'done' | 'failed'
     this.done = 0;
     this.total = 0;
@@ -78,6 +86,74 @@ export class GameAnalysis {
       board.announce(board.t('an.failed', { msg: this.error }));
     }
     board._renderAnalysis();
+  }
+
+  /** Whether the position the board shows can be rolled out (backgammon, someone on roll). */
+  canRollout() {
+    const c = this.board.ctrl;
+    const st = c?.browsed?.state ?? c?.state;
+    return this.bg && !!st && st.phase !== 'opening' && st.phase !== 'game-over' && this.roll?.status !== 'running';
+  }
+
+  /**
+   * A cubeless rollout (the engine's, in the worker) of the position the board shows, for the
+   * player on roll there, before his roll; kept while the board shows that position.
+   */
+  async rollout() {
+    const board = this.board;
+    const c = board.ctrl;
+    if (!this.canRollout()) return;
+    let save;
+    try {
+      if (c.browsed) {
+        const g = c.game.atRecord(c.browsed.index);
+        save = g.toJSON();
+        g.free?.();
+      } else save = c.game.toJSON();
+    } catch (e) {
+      save = null;
+      this.roll = { key: shownKey(c), status: 'failed', error: board.errorText(e) };
+    }
+    if (save) {
+      const run = this.run;
+      const roll = { key: shownKey(c), status: 'running' };
+      this.roll = roll;
+      board._renderAnalysis();
+      board.announce(board.t('an.rollingOut'));
+      try {
+        roll.result = await board.ai({ kind: 'bg-rollout', save, maxMs: ROLLOUT_MS });
+        roll.status = 'done';
+      } catch (e) {
+        roll.status = 'failed';
+        roll.error = board.errorText(e);
+      }
+      if (run !== this.run || this.roll !== roll) return;
+    }
+    const text = this.rolloutText();
+    if (text) board.announce(text);
+    board._renderAnalysis();
+  }
+
+  /** The last rollout in words, if it is of the position the board shows now; else ''. */
+  rolloutText() {
+    const r = this.roll;
+    const c = this.board.ctrl;
+    if (!r || !c || r.key !== shownKey(c)) return '';
+    const t = this.board.t;
+    if (r.status === 'running') return t('an.rollingOut');
+    if (r.status === 'failed') return t('an.rolloutFailed', { msg: r.error });
+    const e = r.result.estimate;
+    const pct = (x) => (100 * x).toFixed(1);
+    return t('an.rolloutResult', {
+      player: t(`player.${r.result.turn}`),
+      n: r.result.trials,
+      depth: r.result.truncate,
+      eq: num(e.equity),
+      se: e.se[5].toFixed(3),
+      win: pct(e.probabilities.win),
+      wg: pct(e.probabilities.winGammon),
+      lg: pct(e.probabilities.loseGammon),
+    });
   }
 
   /**

@@ -685,7 +685,7 @@ export class PositionEditor {
         dice,
         // doubles are played four times: all four dice still to play
         diceLeft: dice.length === 2 && dice[0] === dice[1] ? [...dice, ...dice] : dice,
-        cube: { value: m.cube.value, owner: m.cube.owner, offeredBy: null, enabled: true },
+        cube: { value: m.cube.value, owner: m.cube.owner, offeredBy: null, enabled: true, offeredValue: null },
         openingRoll: null,
         lastPlay: null,
       },

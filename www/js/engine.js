@@ -152,6 +152,7 @@ const ANSWER = {
   'bg-hint': (r) =>
     Array.isArray(r) &&
     r.every((h) => typeof h?.notation === 'string' && Array.isArray(h.steps) && typeof h.equity === 'number'),
+  'bg-rollout': (r) => !!r && isInt(r.trials) && r.trials > 0 && typeof r.estimate?.equity === 'number',
   'ru-hint': (r) => !!r && typeof r.best?.notation === 'string' && Array.isArray(r.pv) && !!r.score,
   // the game analysis (www/js/analysis.js): one decision per request, then the summary
   'bg-analyze': (r) =>
@@ -246,7 +247,9 @@ export class AiSupervisor {
     }
     const rec = this.rec;
     const id = ++this.seq;
-    const timer = setTimeout(() => this._fault(rec, 'timeout'), aiTimeout(msg.level, rec.answered));
+    // a request with a time budget of its own (a rollout's maxMs) gets that much more
+    const budget = Math.max(0, Number(msg.maxMs) || 0);
+    const timer = setTimeout(() => this._fault(rec, 'timeout'), aiTimeout(msg.level, rec.answered) + budget);
     rec.pending.set(id, {
       kind: msg.kind,
       settle: (result, error) => {

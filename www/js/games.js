@@ -67,7 +67,7 @@ const BACKGAMMON = {
   /** The board's controller class (it brings its geometry and renderer). */
   controller: () =>
     withDeps(
-      [import('./bg/controller.js'), import('./bg/render.js'), import('./bg/geometry.js'), import('./bg/record.js')],
+      [import('./bg/controller.js'), import('./bg/render.js'), import('./bg/geometry.js')],
       'BackgammonController',
     ),
   aiSupported: (support) => !!support?.backgammon,

@@ -1178,6 +1178,15 @@ export class TablaBoard extends HTMLElement {
     const run = box.querySelector('.an-run');
     run.textContent = this.t(a.status === 'done' || a.status === 'failed' ? 'an.again' : 'an.run');
     run.disabled = a.status === 'running';
+    const roll = box.querySelector('.an-rollout');
+    roll.hidden = !a.bg;
+    roll.textContent = this.t('an.rollout');
+    roll.disabled = !a.canRollout();
+    const rollText = a.rolloutText();
+    const rollP = box.querySelector('.an-roll');
+    if (rollP.textContent !== rollText) rollP.textContent = rollText;
+    rollP.hidden = !rollText;
+    box.dataset.rollout = a.roll?.status ?? 'idle';
     const bar = box.querySelector('.an-progress');
     bar.hidden = a.status !== 'running';
     bar.setAttribute('aria-label', this.t('an.progress'));
@@ -1389,6 +1398,7 @@ export class TablaBoard extends HTMLElement {
       else if (b.dataset.index !== undefined) this.browseTo(Number(b.dataset.index));
       else if (b.dataset.hint !== undefined) this._hintRun?.(Number(b.dataset.hint));
       else if (b.classList.contains('an-run')) this.analysis?.start();
+      else if (b.classList.contains('an-rollout')) this.analysis?.rollout();
     });
     this.$.tools.addEventListener('click', (e) => {
       const b = e.target.closest('button');
@@ -1506,7 +1516,8 @@ const TEMPLATE = `
     <div class="scroll"><ol class="moves"></ol></div>
     <div class="hintbox" role="region" aria-labelledby="hint-title" hidden><h3 id="hint-title"></h3><ol class="hints"></ol></div>
     <div class="analysis" role="region" aria-labelledby="an-title" hidden><h3 id="an-title"></h3>
-      <button type="button" class="an-run"></button>
+      <button type="button" class="an-run"></button> <button type="button" class="an-rollout" hidden></button>
+      <p class="an-roll" hidden></p>
       <div class="an-progress" role="progressbar" aria-valuemin="0" hidden><div class="an-fill"></div></div>
       <div class="an-summary"></div><p class="an-detail" aria-live="polite" hidden></p>
       <svg class="an-chart" role="img" viewBox="0 0 100 40" preserveAspectRatio="none" hidden><title></title><g></g></svg>

@@ -14,6 +14,12 @@ const solveBearOff = (M) => {
   M.Backgammon.solveBearOff();
 };
 
+// The page's rollouts: at most this many trials, each stopped after this many rolls and valued
+// there by the net (a full-length rollout gets too few trials in a few seconds to tell plays
+// apart; the engine's luck adjustment keeps a truncated one's error small).
+const ROLLOUT_TRIALS = 1296;
+const ROLLOUT_TRUNCATE = 12;
+
 // The game the analysis requests are about (they come one decision at a time, all with the same
 // save): loaded and measured once, not replayed from the save for every decision.
 let analysed = null;
@@ -92,6 +98,18 @@ self.onmessage = async (e) => {
           equity: h.equity,
           probabilities: h.probabilities,
         }));
+    } else if (kind === 'bg-rollout') {
+      // a cubeless rollout of the position the page shows (the engine's rollout(), issue 19),
+      // bounded by the page's maxMs; the same seed gives the same figures for the same position
+      const g = load();
+      const r = g.rollout({ trials: ROLLOUT_TRIALS, truncate: ROLLOUT_TRUNCATE, maxMs: e.data.maxMs });
+      result = {
+        estimate: r.estimate,
+        trials: r.trials,
+        capped: r.capped,
+        truncate: ROLLOUT_TRUNCATE,
+        turn: g.state().turn,
+      };
     } else if (kind === 'ru-hint') {
       const a = load().analyze({ timeMs: 600 });
       result = {

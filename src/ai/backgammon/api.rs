@@ -5,6 +5,7 @@
 
 use super::cube::{CubeAdvice, CubeOwner, CubeState, MatchScore};
 use super::levels::Level;
+use super::rollout::{RolloutConfig, RolloutError, RolloutResult};
 use super::search::{Candidate, GameRules, Segment};
 use super::{Evaluation, Hint};
 use crate::backgammon::{Game, Phase};
@@ -41,6 +42,21 @@ pub fn choose_doubles_for_game(game: &Game, level: Level) -> Option<u8> {
     }
     let rules = GameRules::from_options(game.options());
     Some(super::choose_doubles(&game.position(), &rules, level))
+}
+
+/// A cubeless rollout of the position [`evaluate_game`] values (the player on turn, before his
+/// roll), played by the net of the game's rules ([`super::rollout`]); `stop` is asked between
+/// groups of trials. `None` in the opening (no one is on roll yet) and once the game is over.
+pub fn rollout_for_game(
+    game: &Game,
+    cfg: &RolloutConfig,
+    stop: &mut dyn FnMut() -> bool,
+) -> Option<Result<RolloutResult, RolloutError>> {
+    if matches!(game.phase(), Phase::Opening | Phase::GameOver) {
+        return None;
+    }
+    let rules = GameRules::from_options(game.options());
+    Some(super::rollout::rollout(&game.turn_start_position(), None, &rules, cfg, stop))
 }
 
 /// The evaluation of the current position for the player on turn (before his roll if he has not

@@ -16,7 +16,6 @@ import {
 } from './geometry.js';
 import { draw, themeFrom } from './render.js';
 import { tween, lerp, sleep } from '../anim.js';
-import { recordRows, diceText, engineAt } from './record.js';
 
 /** The hit checker's trip to the bar (ms, unhurried). */
 const HIT_MS = 320;
@@ -53,7 +52,7 @@ export class BackgammonController {
     this.noMoveTimer = 0;
     this.rolling = null; // dice faces shown while rolling
     this.save = null; // the engine's save (toJSON) now: its record is the game record
-    this.rows = []; // recordRows(save.record): the move list
+    this.rows = []; // the engine's moveList(): the move list
     this.replaying = null; // a state shown instead of the live one while the last play is replayed
   }
 
@@ -77,7 +76,7 @@ export class BackgammonController {
     const g = this.game;
     this.state = g.state();
     this.save = safe(() => g.toJSON(), null);
-    this.rows = recordRows(this.save?.record);
+    this.rows = safe(() => g.moveList(), []);
     this.steps = this.state.phase === 'move' ? safe(() => g.legalSteps(), []) : [];
     if (!keepSelection) this.sel = null;
     clearTimeout(this.noMoveTimer);
@@ -140,7 +139,7 @@ export class BackgammonController {
 
   // ---- the last play -------------------------------------------------------------------------
 
-  /** The last play in the record (a row of recordRows), or null. */
+  /** The last play in the record (a line of the engine's moveList()), or null. */
   lastPlayRow() {
     for (let i = this.rows.length - 1; i >= 0; i--) if (this.rows[i].kind === 'play') return this.rows[i];
     return null;
@@ -177,8 +176,7 @@ export class BackgammonController {
   async replay() {
     const row = this.lastPlayRow();
     if (!this.canReplay() || !row) return;
-    const M = this.host.mod;
-    const g = engineAt(M, this.save, row.index - 1);
+    const g = safe(() => this.game.atRecord(row.index - 1), null);
     if (!g) return;
     this.busy = true;
     this.host.changed();
@@ -216,23 +214,19 @@ export class BackgammonController {
    */
   records() {
     const t = this.host.t;
-    const record = this.save?.record || [];
-    let cube = record.some((e) => e.type === 'double') ? 1 : this.save?.cube?.value || 1;
     const cells = this.rows.map((r) => {
       let text;
-      if (r.kind === 'play') text = `${diceText(r.dice)}: ${r.notation || t('rec.noMove')}`;
-      else if (r.kind === 'double') {
-        cube *= 2;
-        text = t('rec.double', { n: cube });
-      } else text = t(`rec.${r.kind}`);
+      if (r.kind === 'play') text = `${r.dice ? r.dice.join('') : ''}: ${r.notation || t('rec.noMove')}`;
+      else if (r.kind === 'double') text = t('rec.double', { n: r.cube });
+      else text = t(`rec.${r.kind}`);
       return { index: r.index, player: r.player, text };
     });
-    return { cells, live: record.length };
+    return { cells, live: this.save?.record?.length ?? 0 };
   }
 
   /** The state after the first `index` entries of the record (the engine replays them), or null. */
   positionAt(index) {
-    const g = engineAt(this.host.mod, this.save, index);
+    const g = safe(() => this.game.atRecord(index), null);
     if (!g) return null;
     const st = g.state();
     safe(() => g.free?.(), null);
@@ -682,15 +676,17 @@ export class BackgammonController {
   /** The side on roll offers the cube (the player by button or key, the computer by the engine). */
   offerDouble() {
     const st = this.state;
+    let offered;
     try {
       this.game.double();
+      offered = this.game.state().cube.offeredValue;
     } catch (e) {
       return this.error(e);
     }
     this.host.announce(
       this.host.t('status.cubeOffered', {
         player: this.name(st.turn),
-        value: st.cube.value * 2,
+        value: offered,
         other: this.name(other(st.turn)),
       }),
     );
@@ -1115,7 +1111,7 @@ export class BackgammonController {
       case 'cube-decision':
         return t('status.cubeOffered', {
           player: this.name(st.cube.offeredBy || st.turn),
-          value: st.cube.value * 2,
+          value: st.cube.offeredValue,
           other: this.name(other(st.cube.offeredBy || st.turn)),
         });
       case 'choose-doubles':
@@ -1137,10 +1133,9 @@ export class BackgammonController {
   resignationLine(key) {
     const offer = this.state?.resignation;
     if (!offer) return '';
-    const mult = offer.points / (this.state.cube.value || 1);
     return this.host.t(key, {
       player: this.name(offer.player),
-      kind: this.host.t(`kind.${offer.kind}`, { n: mult }),
+      kind: this.host.t(`kind.${offer.kind}`, { n: offer.multiplier }),
       points: this.host.tn('over.points', offer.points),
       other: this.name(other(offer.player)),
     });

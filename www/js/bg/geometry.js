@@ -189,9 +189,8 @@ export function stackStep(count, len) {
 export function engineToLoc(player, n, state) {
   if (n === 0) return { kind: 'tray', side: player };
   if (n === 25) {
-    // 25 is the bar, or (acey-deucey) a checker not yet entered: hit checkers always enter first
-    if (state?.bar && state.bar[player] > 0) return { kind: 'bar', side: player };
-    if (state?.unentered && state.unentered[player] > 0) return { kind: 'tray', side: player, waiting: true };
+    // 25 is the bar, or (acey-deucey) a checker not yet entered: the engine says which comes next
+    if (state?.entersFrom?.[player] === 'unentered') return { kind: 'tray', side: player, waiting: true };
     return { kind: 'bar', side: player };
   }
   return { kind: 'point', n: player === 'white' ? n : 25 - n };
@@ -205,7 +204,7 @@ export function locToEngine(player, loc, state) {
   if (loc.kind === 'bar') return 25;
   if (loc.kind === 'tray') {
     // acey-deucey: the tray holds the checkers still to enter (none can be borne off meanwhile)
-    const waiting = loc.waiting || (state?.unentered && state.unentered[player] > 0 && !(state.bar[player] > 0));
+    const waiting = loc.waiting || state?.entersFrom?.[player] === 'unentered';
     return waiting ? 25 : 0;
   }
   return null;

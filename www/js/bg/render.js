@@ -390,10 +390,10 @@ function drawCube(ctx, L, state, th) {
     value = cube.value,
     offered = false;
   if (cube.offeredBy) {
-    // the offered cube goes to the other side's half, showing the new value
+    // the offered cube goes to the other side's half, showing the value it offers
     const to = cube.offeredBy === 'white' ? 'black' : 'white';
     at = { ...L.dice.slots(to, 1)[0], size: L.cube.centre.size * 1.15 };
-    value = cube.value * 2;
+    value = cube.offeredValue;
     offered = true;
   } else {
     at = cube.owner ? L.cube[cube.owner] : L.cube.centre;

@@ -669,27 +669,18 @@ export class DraughtsController {
     return { cells, live: h.length };
   }
 
-  /** Who moved first: the start position's side to move (FEN), White from the standard start. */
+  /** Who moved first: the side to move in the game's start position (the engine's). */
   startTurn() {
-    const start = safe(() => this.game.toJSON().start, null);
-    return typeof start === 'string' && start.startsWith('B') ? 'black' : 'white';
+    return this.positionAt(0)?.turn ?? 'white';
   }
 
   /** The state after `index` plies: the engine replays the game's moves from its start. */
   positionAt(index) {
-    const M = this.host.mod;
-    const save = safe(() => this.game.toJSON(), null);
-    if (!save) return null;
-    const g = safe(() => M.RussianDraughts.fromFen(save.start, save.options), null);
+    const g = safe(() => this.game.atPly(index), null);
     if (!g) return null;
-    try {
-      for (const mv of save.moves.slice(0, index)) g.play(mv);
-      return g.state();
-    } catch {
-      return null;
-    } finally {
-      safe(() => g.free?.(), null);
-    }
+    const st = safe(() => g.state(), null);
+    safe(() => g.free?.(), null);
+    return st;
   }
 
   controls() {

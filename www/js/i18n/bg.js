@@ -163,6 +163,11 @@ export default {
   'an.running': 'Анализ… {done} от {n}',
   'an.done': 'Анализът е готов: {n} хода за {s} с.',
   'an.failed': 'Анализът не успя: {msg}',
+  'an.rollout': 'Симулирай позицията (rollout)',
+  'an.rollingOut': 'Симулира се…',
+  'an.rolloutResult':
+    'Rollout, {player} на ход ({n} игри, {depth} хвърляния): стойност {eq} ± {se}, печели {win}% (марс {wg}%), губи с марс {lg}%',
+  'an.rolloutFailed': 'Симулацията не успя: {msg}',
   'an.none': 'Още няма какво да се анализира.',
   'an.mark.doubtful': 'съмнителен',
   'an.mark.bad': 'лош',

@@ -163,6 +163,11 @@ export default {
   'an.running': 'Analysing… {done} of {n}',
   'an.done': 'Analysis done: {n} moves in {s} s.',
   'an.failed': 'The analysis failed: {msg}',
+  'an.rollout': 'Position rollout',
+  'an.rollingOut': 'Rolling out…',
+  'an.rolloutResult':
+    'Rollout, {player} on roll ({n} games, {depth} rolls deep): equity {eq} ± {se}, wins {win}% (gammons {wg}%), loses gammons {lg}%',
+  'an.rolloutFailed': 'The rollout failed: {msg}',
   'an.none': 'Nothing to analyse yet.',
   'an.mark.doubtful': 'doubtful',
   'an.mark.bad': 'bad',

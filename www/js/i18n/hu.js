@@ -165,6 +165,11 @@ export default {
   'an.running': 'Elemzés… {done} / {n}',
   'an.done': 'Az elemzés kész: {n} lépés {s} mp alatt.',
   'an.failed': 'Az elemzés nem sikerült: {msg}',
+  'an.rollout': 'Állás kijátszása (rollout)',
+  'an.rollingOut': 'Kijátszás folyamatban…',
+  'an.rolloutResult':
+    'Rollout, {player} dob ({n} játszma, {depth} dobás mélyen): érték {eq} ± {se}, nyer {win}% (gammon {wg}%), gammont veszít {lg}%',
+  'an.rolloutFailed': 'A kijátszás nem sikerült: {msg}',
   'an.none': 'Még nincs mit elemezni.',
   'an.mark.doubtful': 'kétes',
   'an.mark.bad': 'rossz',

@@ -170,6 +170,11 @@ export default {
   'an.running': 'Se analizează… {done} din {n}',
   'an.done': 'Analiză gata: {n} mutări în {s} s.',
   'an.failed': 'Analiza a eșuat: {msg}',
+  'an.rollout': 'Simulează poziția (rollout)',
+  'an.rollingOut': 'Se simulează…',
+  'an.rolloutResult':
+    'Rollout, {player} la zar ({n} partide, {depth} aruncări): echitate {eq} ± {se}, câștigă {win}% (marți {wg}%), pierde marți {lg}%',
+  'an.rolloutFailed': 'Simularea a eșuat: {msg}',
   'an.none': 'Nu este încă nimic de analizat.',
   'an.mark.doubtful': 'îndoielnică',
   'an.mark.bad': 'greșită',

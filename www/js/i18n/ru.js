@@ -175,6 +175,11 @@ export default {
   'an.running': 'Анализ… {done} из {n}',
   'an.done': 'Анализ готов: {n} ходов за {s} с.',
   'an.failed': 'Анализ не удался: {msg}',
+  'an.rollout': 'Прокатать позицию (роллаут)',
+  'an.rollingOut': 'Идёт роллаут…',
+  'an.rolloutResult':
+    'Роллаут, ход {player} ({n} партий, {depth} бросков): эквити {eq} ± {se}, выигрыш {win}% (марсы {wg}%), проигрыш марсом {lg}%',
+  'an.rolloutFailed': 'Роллаут не удался: {msg}',
   'an.none': 'Пока нечего анализировать.',
   'an.mark.doubtful': 'сомнительный',
   'an.mark.bad': 'плохой',
