@@ -7,6 +7,7 @@ mod common;
 use common::setup;
 use std::process::Command;
 
+use tabla::ai::backgammon::cube::{CubeOwner, CubeState};
 use tabla::ai::backgammon::rollout::{self, Rollout, RolloutConfig, RolloutError};
 use tabla::ai::backgammon::{self as ai, GameRules, Segment, Variant, bearoff, evaluate, hint};
 use tabla::backgammon::Position;
@@ -226,4 +227,67 @@ fn rollout_label_writes_chunks_and_resumes_deterministically() {
     let (ok, _, err) = tabla(&other);
     assert!(!ok && err.contains("manifest"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn cubeful(c: RolloutConfig, value: u32, owner: CubeOwner, jacoby: bool) -> RolloutConfig {
+    RolloutConfig { cube: Some(CubeState { value, owner, jacoby, score: None }), ..c }
+}
+
+/// BG-JACOBY in cubeful rollouts: a finished game counts the engine's points times the cube,
+/// with the Jacoby rule (gammons count 1 while the cube is unturned); results are per unit of
+/// the root's cube.
+#[test]
+fn cubeful_rollout_counts_the_cube_and_the_jacoby_rule() {
+    let rules = GameRules::new(Variant::Backgammon);
+    let won = setup(&[(1, 1)], &[(6, 15)]);
+    let lost = setup(&[(6, 15)], &[]);
+    let cases = [
+        (&won, 1, CubeOwner::Centered, false, 2.0),
+        (&won, 1, CubeOwner::Centered, true, 1.0),
+        (&won, 2, CubeOwner::Mover, true, 2.0),
+        (&won, 4, CubeOwner::Opponent, false, 2.0),
+        (&lost, 1, CubeOwner::Centered, false, -2.0),
+        (&lost, 1, CubeOwner::Centered, true, -1.0),
+        (&lost, 2, CubeOwner::Opponent, true, -2.0),
+    ];
+    for (pos, value, owner, jacoby, want) in cases {
+        let r = run(pos, None, &rules, &cubeful(cfg(10, None, 3, true, true), value, owner, jacoby));
+        let c = r.cubeful.expect("a cubeful rollout has a cubeful estimate");
+        assert_eq!((c.equity, c.se, c.raw_equity), (want, 0.0, want), "{value} {owner:?} jacoby {jacoby}");
+    }
+    assert!(run(&won, None, &rules, &cfg(10, None, 3, true, true)).cubeful.is_none());
+    for bad in [CubeState { value: 3, ..CubeState::money() }, CubeState { value: 0, ..CubeState::money() }] {
+        let c = RolloutConfig { cube: Some(bad), ..cfg(10, None, 1, true, true) };
+        assert!(matches!(rollout::rollout(&won, None, &rules, &c, &mut || false), Err(RolloutError::Cube(_))));
+    }
+    let score = Some(tabla::ai::backgammon::cube::MatchScore { length: 5, mover: 0, opponent: 0, crawford: false });
+    let c = RolloutConfig { cube: Some(CubeState { score, ..CubeState::money() }), ..cfg(10, None, 1, true, true) };
+    assert!(matches!(rollout::rollout(&won, None, &rules, &c, &mut || false), Err(RolloutError::Cube(_))));
+}
+
+/// The cube is played inside the trials: owning it is worth more than a centred cube, which is
+/// worth more than the opponent's; the cubeless estimate is that of the cubeless rollout with
+/// the same seed (a pass settles only the cubeful result); the luck adjustment lowers its error.
+#[test]
+fn cubeful_rollout_values_cube_ownership_and_keeps_the_cubeless_estimate() {
+    let rules = GameRules::new(Variant::Backgammon);
+    let p = race();
+    let base = cfg(400, None, 5, true, true);
+    let plain = run(&p, None, &rules, &base);
+    let mut eq = Vec::new();
+    for owner in [CubeOwner::Mover, CubeOwner::Centered, CubeOwner::Opponent] {
+        let r = run(&p, None, &rules, &cubeful(base, 1, owner, false));
+        assert_eq!(r.estimate, plain.estimate, "{owner:?}: the cubeless estimate is unchanged");
+        let c = r.cubeful.unwrap();
+        assert!(c.se < c.raw_se, "{owner:?}: {c:?}");
+        eq.push((c.equity, c.se));
+    }
+    let gap = |a: (f32, f32), b: (f32, f32)| (a.0 - b.0) / (a.1 * a.1 + b.1 * b.1).sqrt();
+    assert!(gap(eq[1], eq[2]) > 3.0, "centred {:?} v the opponent's {:?}", eq[1], eq[2]);
+    assert!(gap(eq[0], eq[2]) > 3.0, "the mover's {:?} v the opponent's {:?}", eq[0], eq[2]);
+    assert!(gap(eq[0], eq[1]) > -2.0, "the mover's {:?} v centred {:?}", eq[0], eq[1]);
+    println!(
+        "cubeful, race(): mover {:?}, centred {:?}, opponent {:?}; cubeless {}",
+        eq[0], eq[1], eq[2], plain.estimate.equity
+    );
 }

@@ -40,7 +40,7 @@ use crate::errors::{ErrorCode, Field};
 use super::movegen::{Play, Step, generate_n};
 use super::notation::{NotationError, format_play, resolve};
 use super::position::{BAR, Position};
-use super::scoring::{Outcome, OutcomeKind, score};
+use super::scoring::{Outcome, OutcomeKind, counted_multiplier, score};
 use super::turn::{Next, TurnPart, moves_of, next_after, start_position};
 use super::variant::{Options, Player, Scoring, StartRule, Variant};
 
@@ -1025,12 +1025,7 @@ impl Game {
     /// turned: gammons and backgammons count 1; not for per-checker scoring).
     fn stake(&self, mult: u32) -> (u32, u32) {
         let cube = if self.cube.enabled || self.cube.value > 1 { self.cube.value } else { 1 };
-        let jacoby = self.options.match_length == 0
-            && self.options.jacoby
-            && self.options.cube
-            && self.cube.value == 1
-            && self.options.scoring != Scoring::PerChecker;
-        (if jacoby { 1 } else { mult }, cube)
+        (counted_multiplier(mult, self.options.scoring, self.options.jacoby_in_force(), self.cube.value), cube)
     }
 
     fn finish(&mut self, outcome: Outcome) {

@@ -113,6 +113,15 @@ pub struct Outcome {
     pub resigned: Option<OutcomeKind>,
 }
 
+/// BG-JACOBY: the multiplier a game won with the cubeless multiplier `mult` counts with the cube
+/// at `cube_value`: 1 when the Jacoby rule is in force (`jacoby`: money play with the rule on and
+/// the cube in play) and the cube was never turned (its value is still 1), except under
+/// per-checker scoring; else `mult`. [`crate::backgammon::Game`] scores games with it, and the
+/// computer's cubeful rollouts play their trials out with it.
+pub const fn counted_multiplier(mult: u32, scoring: Scoring, jacoby: bool, cube_value: u32) -> u32 {
+    if jacoby && cube_value == 1 && !matches!(scoring, Scoring::PerChecker) { 1 } else { mult }
+}
+
 /// What a finished game is worth, cubeless: the kind and multiplier of a win by bearing off
 /// (the rules of the module documentation). `final_pos` is the position right after the
 /// winner's last play, seen from the winner (the mover), who has borne off all 15 checkers. The

@@ -383,6 +383,12 @@ impl Options {
         }
     }
 
+    /// BG-JACOBY: the Jacoby rule is in force: money play, the rule on, the cube in play
+    /// ([`super::scoring::counted_multiplier`] applies it while the cube is unturned).
+    pub const fn jacoby_in_force(&self) -> bool {
+        self.match_length == 0 && self.jacoby && self.cube
+    }
+
     /// The move-legality options these options imply.
     pub fn move_rules(&self) -> MoveRules {
         MoveRules {

@@ -190,12 +190,14 @@ export interface BestPlayOptions { level?: BackgammonLevel; seed?: number }
 export interface Probabilities { win: number; winGammon: number; winBackgammon: number; loseGammon: number; loseBackgammon: number }
 /** Probabilities and cubeless equity for the player on turn, before he rolls. */
 export interface BackgammonEvaluation { probabilities: Probabilities; equity: number; ply: number }
-export interface RolloutOptions { trials?: number; ply?: 0 | 1; truncate?: number; seed?: number; maxMs?: number }
+export interface RolloutOptions { trials?: number; ply?: 0 | 1; truncate?: number; seed?: number; maxMs?: number; cubeful?: boolean }
+/** A cubeful rollout's equity per unit of the cube at the root: luck-adjusted, and plain. */
+export interface CubefulEstimate { equity: number; se: number; rawEquity: number; rawSe: number }
 /** Means and standard errors; `se`: of win, winGammon, winBackgammon, loseGammon, loseBackgammon, equity. */
 export interface RolloutEstimate { probabilities: Probabilities; equity: number; se: number[] }
 /** `estimate`: luck-adjusted; `raw`: the same trials without the adjustment; `plies`: rolls played in all;
  * `capped`: stopped by `maxMs` before all trials asked for. */
-export interface RolloutResult { estimate: RolloutEstimate; raw: RolloutEstimate; trials: number; plies: number; capped: boolean }
+export interface RolloutResult { estimate: RolloutEstimate; raw: RolloutEstimate; trials: number; plies: number; capped: boolean; cubeful: CubefulEstimate | null }
 export interface HintPlay extends Play { probabilities: Probabilities; equity: number; ply: number }
 /** Cube advice for the player on turn; `take`: whether his opponent should take a double. */
 export interface CubeAdvice { double: boolean; take: boolean; tooGood: boolean; noDouble: number; doubleTake: number; doublePass: number }
@@ -301,6 +303,7 @@ struct JsRolloutOptions {
     truncate: Option<u32>,
     seed: Option<f64>,
     max_ms: Option<f64>,
+    cubeful: Option<bool>,
 }
 
 #[cfg(feature = "ai")]
@@ -1008,7 +1011,9 @@ impl Backgammon {
     /// `truncate` rolls and valued there by the net, from `seed` (default 1: the same result
     /// for the same position). It stops starting trials after `maxMs` (default 10,000, at most
     /// 60,000) and then says `capped`, with the trials it played. Standard errors (`se`) are of
-    /// the five probabilities and the equity, in that order.
+    /// the five probabilities and the equity, in that order. `cubeful: true` (money play, the
+    /// cube in play) also plays the game's cube inside the trials and gives `cubeful`, the
+    /// cubeful equity per unit of the cube now; otherwise `cubeful` is `null`.
     #[wasm_bindgen(unchecked_return_type = "RolloutResult")]
     pub fn rollout(
         &self,
@@ -1022,12 +1027,20 @@ impl Backgammon {
                 &format!("maxMs must be more than 0 and at most {MAX_ROLLOUT_MS}, not {max_ms}"),
             ));
         }
+        let cube = match o.cubeful {
+            Some(true) if !self.game.cube().enabled => {
+                return Err(coded("cube-off", "a cubeful rollout: the cube is not in play in this game"));
+            }
+            Some(true) => Some(ai::api::cube_state(&self.game)),
+            _ => None,
+        };
         let d = ai::rollout::RolloutConfig::default();
         let cfg = ai::rollout::RolloutConfig {
             trials: o.trials.unwrap_or(d.trials),
             ply: o.ply.unwrap_or(d.ply),
             truncate: o.truncate,
             seed: o.seed.map(seed_from_js).transpose()?.unwrap_or(d.seed),
+            cube,
             ..d
         };
         let start = js_sys::Date::now();

@@ -150,6 +150,8 @@ test('backgammon: the position shown is rolled out in the worker (live, then a b
   const said = await text.textContent();
   const [, n] = said.match(/\((\d+) games, 12 rolls deep\): equity [+−]\d\.\d{3} ± \d\.\d{3}/) ?? [];
   expect(Number(n)).toBeGreaterThan(0);
+  // a money game with the cube in play: the cube played out in the trials too
+  expect(said).toMatch(/; cubeful equity [+−]\d\.\d{3} ± \d\.\d{3}$/);
   await page.screenshot({ path: shotPath('analysis-bg-rollout.png') });
   // an earlier position: the live one's figures are not shown for it; its own rollout is of it
   await page.evaluate(() =>

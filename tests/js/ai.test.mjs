@@ -133,3 +133,29 @@ test('backgammon rollout(): seeded and repeatable, its error shrinks with luck a
   );
   assert.deepEqual(g.rollout(opts), a, 'still usable after the errors');
 });
+
+test('backgammon rollout({ cubeful: true }): the game cube played in the trials, money play only', () => {
+  const g = Backgammon.fromPositionId('4HPwATDgc/ABMA');
+  const opts = { trials: 32, truncate: 6, seed: 3 };
+  const cubeless = g.rollout(opts);
+  assert.equal(cubeless.cubeful, null);
+  const r = g.rollout({ ...opts, cubeful: true });
+  assert.deepEqual(r.estimate, cubeless.estimate, 'the cubeless estimate does not change');
+  for (const k of ['equity', 'se', 'rawEquity', 'rawSe']) assert.equal(typeof r.cubeful[k], 'number', k);
+  assert.ok(Math.abs(r.cubeful.equity) < 1, String(r.cubeful.equity));
+  assert.throws(
+    () => new Backgammon({ seed: 2, cube: false }).rollout({ cubeful: true }),
+    (e) => e.code === 'wrong-phase' || e.code === 'cube-off',
+  );
+  const off = Backgammon.fromPositionId('4HPwATDgc/ABMA', { cube: false });
+  assert.throws(
+    () => off.rollout({ ...opts, cubeful: true }),
+    (e) => e.code === 'cube-off',
+  );
+  const match = Backgammon.fromPositionId('4HPwATDgc/ABMA', { matchLength: 5 });
+  assert.throws(
+    () => match.rollout({ ...opts, cubeful: true }),
+    (e) => e.code === 'bad-option' && /money/.test(e.message),
+  );
+  assert.equal(match.rollout(opts).cubeful, null);
+});

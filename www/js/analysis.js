@@ -144,16 +144,19 @@ export class GameAnalysis {
     if (r.status === 'failed') return t('an.rolloutFailed', { msg: r.error });
     const e = r.result.estimate;
     const pct = (x) => (100 * x).toFixed(1);
-    return t('an.rolloutResult', {
-      player: t(`player.${r.result.turn}`),
-      n: r.result.trials,
-      depth: r.result.truncate,
-      eq: num(e.equity),
-      se: e.se[5].toFixed(3),
-      win: pct(e.probabilities.win),
-      wg: pct(e.probabilities.winGammon),
-      lg: pct(e.probabilities.loseGammon),
-    });
+    const cube = r.result.cubeful;
+    return (
+      t('an.rolloutResult', {
+        player: t(`player.${r.result.turn}`),
+        n: r.result.trials,
+        depth: r.result.truncate,
+        eq: num(e.equity),
+        se: e.se[5].toFixed(3),
+        win: pct(e.probabilities.win),
+        wg: pct(e.probabilities.winGammon),
+        lg: pct(e.probabilities.loseGammon),
+      }) + (cube ? t('an.rolloutCubeful', { eq: num(cube.equity), se: cube.se.toFixed(3) }) : '')
+    );
   }
 
   /**

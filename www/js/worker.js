@@ -99,12 +99,21 @@ self.onmessage = async (e) => {
           probabilities: h.probabilities,
         }));
     } else if (kind === 'bg-rollout') {
-      // a cubeless rollout of the position the page shows (the engine's rollout(), issue 19),
-      // bounded by the page's maxMs; the same seed gives the same figures for the same position
+      // a rollout of the position the page shows (the engine's rollout(), issue 19), bounded by
+      // the page's maxMs; the same seed gives the same figures for the same position
       const g = load();
-      const r = g.rollout({ trials: ROLLOUT_TRIALS, truncate: ROLLOUT_TRUNCATE, maxMs: e.data.maxMs });
+      const opts = { trials: ROLLOUT_TRIALS, truncate: ROLLOUT_TRUNCATE, maxMs: e.data.maxMs };
+      let r;
+      try {
+        // cubeful too where the engine rolls the cube out (money play, the cube in play)
+        r = g.rollout({ ...opts, cubeful: true });
+      } catch (err) {
+        if (err?.code !== 'cube-off' && err?.code !== 'bad-option') throw err;
+        r = g.rollout(opts);
+      }
       result = {
         estimate: r.estimate,
+        cubeful: r.cubeful,
         trials: r.trials,
         capped: r.capped,
         truncate: ROLLOUT_TRUNCATE,

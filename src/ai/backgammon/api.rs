@@ -85,7 +85,7 @@ pub fn cube_state(game: &Game) -> CubeState {
             crawford: game.is_crawford(),
         }
     });
-    CubeState { value: c.value.max(1), owner, jacoby: o.jacoby && o.match_length == 0, score }
+    CubeState { value: c.value.max(1), owner, jacoby: o.jacoby_in_force(), score }
 }
 
 /// Cube advice for the player on turn (who may double before rolling; during phase

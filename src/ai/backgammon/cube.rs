@@ -45,7 +45,7 @@ pub struct MatchScore {
 }
 
 /// The cube as the side on roll sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct CubeState {
     pub value: u32,
     pub owner: CubeOwner,

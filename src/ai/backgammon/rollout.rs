@@ -23,16 +23,26 @@
 //!   `stop` callback (a clock, in the CLI) is asked between groups. A capped rollout reports
 //!   the trials it did.
 //!
-//! Cubeful rollouts are not implemented: the cube model ([`super::cube`]) values a position
-//! from probabilities, and playing the cube inside trials (with the Jacoby rule applied by the
-//! referee, [`crate::backgammon::Game`]) would need that rule exposed from the engine first.
+//! - **Cubeful** (money play, [`RolloutConfig::cube`]): the cube is played inside each trial as
+//!   the computer plays it. At the start of every turn after the root's (the root's own turn is
+//!   the position valued, with no double), the side on roll doubles when the cube model
+//!   ([`super::cube::advice`] on the 0-ply probabilities) says so and may (centred cube or his
+//!   own), and the opponent takes or passes by the same model: a pass ends the trial at the
+//!   cube's value, a take doubles it and gives it to the taker. A finished game counts the
+//!   engine's points times the cube, with the Jacoby rule as the referee applies it
+//!   ([`crate::backgammon::scoring::counted_multiplier`]); a truncated trial takes the model's
+//!   cubeful equity ([`super::cube::money_equity`]) times the cube. Results are per unit of the
+//!   root's cube. The luck adjustment subtracts each roll's (cubeless) luck times the cube value
+//!   it was rolled at, which is known before the roll, so the estimate stays unbiased.
 
 use serde::Serialize;
 
+use super::cube::{CubeOwner, CubeState, advice, money_equity};
 use super::eval::{Probabilities, Value, finished_value};
 use super::net::Net;
 use super::search::{Candidate, GameRules, Next, Searcher, Segment, candidates};
 use crate::backgammon::Position;
+use crate::backgammon::scoring::counted_multiplier;
 use crate::dice::{ALL_21, DiceError, DiceSource, Die, Roll, SeededDice, SplitMix64, roll_probability};
 
 /// The most trials one rollout may ask for.
@@ -63,6 +73,9 @@ pub struct RolloutConfig {
     pub luck: bool,
     /// Stop starting trials once this many rolls have been played in all.
     pub max_work: u64,
+    /// Cubeful (money play): the cube at the root, as the side on roll there sees it; `None`:
+    /// cubeless only.
+    pub cube: Option<CubeState>,
 }
 
 impl Default for RolloutConfig {
@@ -75,6 +88,7 @@ impl Default for RolloutConfig {
             mirror: true,
             luck: true,
             max_work: DEFAULT_MAX_WORK,
+            cube: None,
         }
     }
 }
@@ -86,6 +100,9 @@ pub enum RolloutError {
     Ply(u8),
     Truncate(u32),
     Dice(DiceError),
+    /// A cubeful rollout of match play (only money play is rolled out cubeful), or a cube
+    /// value that is not a power of two.
+    Cube(&'static str),
 }
 
 impl std::fmt::Display for RolloutError {
@@ -95,6 +112,7 @@ impl std::fmt::Display for RolloutError {
             RolloutError::Ply(p) => write!(f, "a rollout plays at ply 0 or 1, not {p}"),
             RolloutError::Truncate(t) => write!(f, "truncation must be 1 to {MAX_TRUNCATE} rolls, not {t}"),
             RolloutError::Dice(e) => write!(f, "{e}"),
+            RolloutError::Cube(why) => write!(f, "{why}"),
         }
     }
 }
@@ -114,6 +132,14 @@ impl RolloutConfig {
             && !(1..=MAX_TRUNCATE).contains(&t)
         {
             return Err(RolloutError::Truncate(t));
+        }
+        if let Some(c) = self.cube {
+            if c.score.is_some() {
+                return Err(RolloutError::Cube("cubeful rollouts are of money play only"));
+            }
+            if !c.value.is_power_of_two() {
+                return Err(RolloutError::Cube("the cube's value must be a power of two"));
+            }
         }
         Ok(())
     }
@@ -156,6 +182,10 @@ pub struct Group {
     /// Rolls played in the group.
     pub plies: u64,
     pub trials: u32,
+    /// Cubeful rollouts: the mean cubeful equity (per unit of the root's cube), luck-adjusted
+    /// and plain.
+    pub cubeful: f64,
+    pub cubeful_raw: f64,
 }
 
 /// Means and standard errors.
@@ -181,6 +211,36 @@ pub struct RolloutResult {
     pub plies: u64,
     /// The rollout stopped before all trials asked for (work cap or `stop`).
     pub capped: bool,
+    /// A cubeful rollout's equity for the side on roll, per unit of the root's cube; `None` for
+    /// a cubeless one.
+    pub cubeful: Option<CubefulEstimate>,
+}
+
+/// A cubeful rollout's equity: the estimate used (luck-adjusted if asked for) and the same
+/// trials without the adjustment, each with its standard error.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CubefulEstimate {
+    pub equity: f32,
+    pub se: f32,
+    pub raw_equity: f32,
+    pub raw_se: f32,
+}
+
+/// The mean and standard error of the group means `xs`.
+fn mean_se(xs: impl Iterator<Item = f64>) -> (f32, f32) {
+    let (mut n, mut sum, mut sq) = (0f64, 0f64, 0f64);
+    for x in xs {
+        n += 1.0;
+        sum += x;
+        sq += x * x;
+    }
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    let mean = sum / n;
+    let var = if n > 1.0 { ((sq - n * mean * mean) / (n - 1.0)).max(0.0) } else { 0.0 };
+    (mean as f32, (var / n).sqrt() as f32)
 }
 
 /// Merges groups (in order) into means and standard errors (from the spread of the group
@@ -248,6 +308,36 @@ struct Trial {
     value: Value,
     luck: Six,
     plies: u64,
+    /// Cubeful: the trial's points per unit of the root's cube, and its cube-weighted luck.
+    cubeful: f64,
+    cube_luck: f64,
+}
+
+/// The cube inside a cubeful trial: its value and who owns it, `Some(true)` the root's side.
+#[derive(Clone, Copy)]
+struct TrialCube {
+    state: CubeState,
+    root_value: f64,
+    owner: Option<bool>,
+}
+
+impl TrialCube {
+    /// The cube as the side on roll sees it (`root`: the root's side is on roll).
+    fn seen_by(&self, root: bool) -> CubeState {
+        let owner = match self.owner {
+            None => CubeOwner::Centered,
+            Some(o) if o == root => CubeOwner::Mover,
+            Some(_) => CubeOwner::Opponent,
+        };
+        CubeState { owner, ..self.state }
+    }
+
+    /// `points` won by the side on roll (negative: lost), at the cube's value now, per unit of
+    /// the root's cube and from the root's side.
+    fn for_root(&self, points: f64, root: bool) -> f64 {
+        let v = points * self.state.value as f64 / self.root_value;
+        if root { v } else { -v }
+    }
 }
 
 impl<'a> Rollout<'a> {
@@ -308,14 +398,59 @@ impl<'a> Rollout<'a> {
         let limit = self.cfg.truncate.unwrap_or(MAX_TRIAL_PLIES).min(MAX_TRIAL_PLIES);
         let mut plies = 0u32;
         let from_root = |v: Value, root: bool| if root { v } else { v.invert() };
+        let mut cube = self.cfg.cube.map(|c| TrialCube {
+            state: c,
+            root_value: c.value as f64,
+            owner: match c.owner {
+                CubeOwner::Centered => None,
+                CubeOwner::Mover => Some(true),
+                CubeOwner::Opponent => Some(false),
+            },
+        });
+        let jacoby = self.cfg.cube.is_some_and(|c| c.jacoby);
+        // A finished game's points at the cube now, with the Jacoby rule (`eq`: the cubeless
+        // points of the side on roll, negative when he lost).
+        let finished = |cube: &Option<TrialCube>, eq: f32, root: bool| {
+            cube.map_or(0.0, |c| {
+                let mult = counted_multiplier(eq.abs().round() as u32, scoring, jacoby, c.state.value);
+                c.for_root(eq.signum() as f64 * mult as f64, root)
+            })
+        };
+        // A trial stopped here: the cube model's cubeful equity of the side on roll.
+        let truncated = |cube: &Option<TrialCube>, v: &Value, root: bool| {
+            cube.map_or(0.0, |c| c.for_root(money_equity(&v.probabilities, scoring, &c.seen_by(root)) as f64, root))
+        };
+        let mut cube_luck = 0f64;
+        let mut passed: Option<f64> = None;
+        let mut new_turn = false;
         loop {
             if pos.game_over() {
-                return Trial { value: from_root(self.s.ev.value(&pos), root), luck, plies: plies as u64 };
+                let v = self.s.ev.value(&pos);
+                let cubeful = passed.unwrap_or_else(|| finished(&cube, v.equity, root));
+                return Trial { value: from_root(v, root), luck, plies: plies as u64, cubeful, cube_luck };
             }
             if plies >= limit {
                 let v = self.s.on_roll(&pos, self.cfg.ply);
-                return Trial { value: from_root(v, root), luck, plies: plies as u64 };
+                let cubeful = passed.unwrap_or_else(|| truncated(&cube, &v, root));
+                return Trial { value: from_root(v, root), luck, plies: plies as u64, cubeful, cube_luck };
             }
+            // The cube, at the start of each turn after the root's.
+            // A pass settles the cubeful result; the trial plays on for the cubeless one, which so
+            // stays that of the cubeless rollout with the same seed.
+            if new_turn && let Some(c) = cube {
+                let a = advice(&self.s.ev.value(&pos).probabilities, scoring, &c.seen_by(root));
+                if a.double && !a.take {
+                    passed = Some(c.for_root(1.0, root));
+                    cube = None;
+                } else if a.double {
+                    cube = Some(TrialCube {
+                        state: CubeState { value: c.state.value * 2, ..c.state },
+                        owner: Some(!root),
+                        ..c
+                    });
+                }
+            }
+            new_turn = false;
             let (d1, d2) = match (plies, self.dice) {
                 (0, Some(d)) => d,
                 _ => {
@@ -323,7 +458,8 @@ impl<'a> Rollout<'a> {
                     // truncation would.
                     let Ok(r) = dice.roll() else {
                         let v = self.s.on_roll(&pos, self.cfg.ply);
-                        return Trial { value: from_root(v, root), luck, plies: plies as u64 };
+                        let cubeful = passed.unwrap_or_else(|| truncated(&cube, &v, root));
+                        return Trial { value: from_root(v, root), luck, plies: plies as u64, cubeful, cube_luck };
                     };
                     let d = r.values();
                     if self.cfg.luck {
@@ -331,6 +467,9 @@ impl<'a> Rollout<'a> {
                         let sign = if root { 1.0 } else { -1.0 };
                         for k in 0..6 {
                             luck[k] += sign * l[k];
+                        }
+                        if let Some(c) = &cube {
+                            cube_luck += sign * l[5] * c.state.value as f64 / c.root_value;
                         }
                     }
                     d
@@ -342,15 +481,14 @@ impl<'a> Rollout<'a> {
                 let r = c.play.result;
                 match c.next {
                     Next::GameOver => {
-                        return Trial {
-                            value: from_root(finished_value(&r, scoring), root),
-                            luck,
-                            plies: plies as u64,
-                        };
+                        let v = finished_value(&r, scoring);
+                        let cubeful = passed.unwrap_or_else(|| finished(&cube, v.equity, root));
+                        return Trial { value: from_root(v, root), luck, plies: plies as u64, cubeful, cube_luck };
                     }
                     Next::Opponent => {
                         pos = r.flip();
                         root = !root;
+                        new_turn = true;
                         break;
                     }
                     Next::SameSide => {
@@ -382,6 +520,8 @@ impl<'a> Rollout<'a> {
                 g.raw[k] += x / n as f64;
                 g.adjusted[k] += (x - tr.luck[k]) / n as f64;
             }
+            g.cubeful_raw += tr.cubeful / n as f64;
+            g.cubeful += (tr.cubeful - tr.cube_luck) / n as f64;
             g.plies += tr.plies;
         }
         g
@@ -419,6 +559,11 @@ pub fn result(groups: &[Group], cfg: &RolloutConfig) -> RolloutResult {
         trials,
         plies: groups.iter().map(|g| g.plies).sum(),
         capped: (groups.len() as u32) < cfg.groups(),
+        cubeful: cfg.cube.map(|_| {
+            let (raw_equity, raw_se) = mean_se(groups.iter().map(|g| g.cubeful_raw));
+            let (equity, se) = if cfg.luck { mean_se(groups.iter().map(|g| g.cubeful)) } else { (raw_equity, raw_se) };
+            CubefulEstimate { equity, se, raw_equity, raw_se }
+        }),
     }
 }
 

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::{Subcommand, value_parser};
+use tabla::ai::backgammon::cube::{CubeOwner, CubeState};
 use tabla::ai::backgammon::distill::Sample;
 use tabla::ai::backgammon::rollout::{
     self, DEFAULT_MAX_WORK, Group, MAX_TRIALS, MAX_TRUNCATE, Rollout, RolloutConfig, RolloutResult, group_seed,
@@ -19,8 +20,9 @@ use tabla::dice::{DiceSource, SeededDice, SplitMix64};
 
 #[derive(Subcommand)]
 pub enum Command {
-    /// Rolls out a position (cubeless, the committed net for both sides) and prints the five
-    /// probabilities and the equity of the side on roll with standard errors.
+    /// Rolls out a position (the committed net for both sides) and prints the five
+    /// probabilities and the cubeless equity of the side on roll with standard errors, and with
+    /// --cubeful the money-play cubeful equity (the cube played in the trials by the cube model).
     Rollout {
         /// GNU Backgammon Position ID, side on roll first.
         position: String,
@@ -56,6 +58,19 @@ pub enum Command {
         /// Time cap in seconds (the trials done by then are reported).
         #[arg(long, default_value_t = 600, value_parser = value_parser!(u64).range(1..=86_400))]
         max_seconds: u64,
+        /// Also a cubeful rollout (money play), with the cube at the root as --cube-value and
+        /// --cube-owner say.
+        #[arg(long)]
+        cubeful: bool,
+        /// The cube's value at the root (a power of two).
+        #[arg(long, default_value_t = 1, value_parser = value_parser!(u32).range(1..=1 << 30), requires = "cubeful")]
+        cube_value: u32,
+        /// Who owns the cube at the root: centred, mover (the side on roll) or opponent.
+        #[arg(long, default_value = "centred", value_parser = ["centred", "mover", "opponent"], requires = "cubeful")]
+        cube_owner: String,
+        /// The Jacoby rule (gammons count only once the cube is turned).
+        #[arg(long, requires = "cubeful")]
+        jacoby: bool,
     },
     /// Labelling job for training: positions from varied self-play (plain, noisy, random
     /// openings, lopsided), each labelled by a truncated rollout with mirrored dice and luck
@@ -101,13 +116,23 @@ pub fn run(cmd: Command) -> Result<(), String> {
             no_mirror,
             max_work,
             max_seconds,
+            cubeful,
+            cube_value,
+            cube_owner,
+            jacoby,
         } => {
             let mut pos = Position::from_position_id(&position).map_err(|e| e.to_string())?;
             if let Some(u) = unentered {
                 pos = pos.with_unentered(u[0])?.flip().with_unentered(u[1])?.flip();
             }
             let rules = GameRules::new(variant);
-            let cfg = RolloutConfig { trials, ply, truncate, seed, mirror: !no_mirror, luck: !no_luck, max_work };
+            let owner = match cube_owner.as_str() {
+                "mover" => CubeOwner::Mover,
+                "opponent" => CubeOwner::Opponent,
+                _ => CubeOwner::Centered,
+            };
+            let cube = cubeful.then_some(CubeState { value: cube_value, owner, jacoby, score: None });
+            let cfg = RolloutConfig { trials, ply, truncate, seed, mirror: !no_mirror, luck: !no_luck, max_work, cube };
             let dice = dice.map(|d| (d[0], d[1]));
             let start = Instant::now();
             let deadline = start + Duration::from_secs(max_seconds);
@@ -186,6 +211,14 @@ fn print_result(r: &RolloutResult, cfg: &RolloutConfig, elapsed: Duration) {
     }
     if cfg.luck && r.estimate.se[5] > 1e-6 {
         println!("s.e. ratio (equity, plain / adjusted): {:.2}", r.raw.se[5] / r.estimate.se[5]);
+    }
+    if let Some(c) = r.cubeful {
+        println!(
+            "{:<16} {:>18}   {:>18}   (per unit of the root's cube)",
+            "cubeful equity",
+            format!("{:+.4} ± {:.4}", c.equity, c.se),
+            format!("{:+.4} ± {:.4}", c.raw_equity, c.raw_se)
+        );
     }
 }
 
@@ -384,6 +417,7 @@ impl LabelJob {
             mirror: true,
             luck: true,
             max_work: DEFAULT_MAX_WORK,
+            cube: None,
         };
         let r = rollout::rollout(&pos, None, rules, &cfg, &mut || false).map_err(|e| e.to_string())?;
         // Luck adjustment can take an estimate a hair outside [0, 1] or out of order; the label

@@ -169,6 +169,7 @@ export default {
   'an.rollingOut': 'Kijátszás folyamatban…',
   'an.rolloutResult':
     'Rollout, {player} dob ({n} játszma, {depth} dobás mélyen): érték {eq} ± {se}, nyer {win}% (gammon {wg}%), gammont veszít {lg}%',
+  'an.rolloutCubeful': '; érték a kockával {eq} ± {se}',
   'an.rolloutFailed': 'A kijátszás nem sikerült: {msg}',
   'an.none': 'Még nincs mit elemezni.',
   'an.mark.doubtful': 'kétes',

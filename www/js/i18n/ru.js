@@ -179,6 +179,7 @@ export default {
   'an.rollingOut': 'Идёт роллаут…',
   'an.rolloutResult':
     'Роллаут, ход {player} ({n} партий, {depth} бросков): эквити {eq} ± {se}, выигрыш {win}% (марсы {wg}%), проигрыш марсом {lg}%',
+  'an.rolloutCubeful': '; эквити с кубом {eq} ± {se}',
   'an.rolloutFailed': 'Роллаут не удался: {msg}',
   'an.none': 'Пока нечего анализировать.',
   'an.mark.doubtful': 'сомнительный',
