@@ -291,3 +291,37 @@ fn cubeful_rollout_values_cube_ownership_and_keeps_the_cubeless_estimate() {
         eq[0], eq[1], eq[2], plain.estimate.equity
     );
 }
+
+/// The engine says who is on roll (`Game::player_on_roll`, the state's `onRoll`, which the play
+/// view asks before it offers a rollout) and `rollout_for_game` rolls out exactly then: not in
+/// the opening, for the player on turn before and after his roll and during a double, and not
+/// once the game is over.
+#[test]
+fn a_rollout_is_offered_exactly_when_the_engine_says_someone_is_on_roll() {
+    use tabla::ai::backgammon::api::rollout_for_game;
+    use tabla::backgammon::{Game, Options, Phase};
+    let c = cfg(2, Some(1), 1, true, false);
+    let mut g = Game::with_seed(Options::default(), 3);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..400 {
+        let on_roll = g.player_on_roll();
+        assert_eq!(g.state().on_roll, on_roll);
+        assert_eq!(on_roll.is_some(), rollout_for_game(&g, &c, &mut || false).is_some(), "{:?}", g.phase());
+        assert_eq!(on_roll.is_some(), !matches!(g.phase(), Phase::Opening | Phase::GameOver));
+        if let Some(p) = on_roll {
+            assert_eq!(p, g.turn());
+        }
+        seen.insert(g.phase().name());
+        match g.phase() {
+            Phase::GameOver => break,
+            Phase::Opening | Phase::Roll => {
+                g.roll().unwrap();
+            }
+            _ => {
+                let steps = g.legal_plays().first().map(|p| p.steps.clone()).unwrap_or_default();
+                g.play_steps(&steps).unwrap();
+            }
+        }
+    }
+    assert!(seen.contains("game-over") && seen.contains("opening") && seen.contains("move"), "{seen:?}");
+}

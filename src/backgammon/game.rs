@@ -41,7 +41,7 @@ use super::movegen::{Play, Step, generate_n};
 use super::notation::{NotationError, format_play, resolve};
 use super::position::{BAR, Position};
 use super::scoring::{Outcome, OutcomeKind, counted_multiplier, score};
-use super::turn::{Next, TurnPart, moves_of, next_after, start_position};
+use super::turn::{Next, TurnPart, dice_to_play, moves_of, next_after, start_position};
 use super::variant::{Options, Player, Scoring, StartRule, Variant};
 
 /// The largest cube value (2^12) the game lets a player double to.
@@ -464,6 +464,12 @@ impl Game {
     pub fn turn(&self) -> Player {
         self.turn
     }
+    /// The player on roll: the one whose position before his roll the evaluation and the
+    /// rollouts value (the player on turn, whether he has rolled or not). `None` in the opening,
+    /// where no one is on roll yet, and once the game is over.
+    pub fn player_on_roll(&self) -> Option<Player> {
+        (!matches!(self.phase, Phase::Opening | Phase::GameOver)).then_some(self.turn)
+    }
     /// The current position seen from the player on turn, including the steps played so far.
     pub fn position(&self) -> Position {
         self.pos
@@ -705,7 +711,7 @@ impl Game {
         generate_n(&self.pos, d1, d2, moves, self.options.move_rules(), &mut plays);
         let len = plays.first().map(|p: &Play| p.steps().len()).unwrap_or(0);
         let targets = plays.iter().map(|p| p.result).collect();
-        let dice = if d1 == d2 { vec![d1; moves] } else { vec![d1, d2] };
+        let dice = dice_to_play(d1, d2);
         self.seg =
             Some(Segment { part, dice, start: self.pos, plays, targets, len, steps: Vec::new(), history: Vec::new() });
         self.phase = Phase::Move;

@@ -12,6 +12,7 @@ use super::game::{Action, Cube, Game};
 use super::movegen::Step;
 use super::save::SaveError;
 use super::scoring::OutcomeKind;
+use super::turn::dice_to_play;
 use super::variant::Player;
 
 /// What a line of the move list records.
@@ -38,6 +39,9 @@ pub struct MoveListEntry {
     /// player's roll, or for acey-deucey's chosen doubles the number chosen twice. `None` for
     /// other lines, and for a play with no roll before it in the record.
     pub dice: Option<[u8; 2]>,
+    /// BG-MOVE: a play's dice as they are played, the larger first and a double four times
+    /// ([`dice_to_play`]); empty where `dice` is `None`.
+    pub play_dice: Vec<u8>,
     /// A play in gnubg's notation (`""`: the roll could not be played); `""` for other lines.
     pub notation: String,
     /// A play's steps; empty for other lines.
@@ -56,6 +60,7 @@ impl MoveListEntry {
             player,
             kind,
             dice: None,
+            play_dice: Vec::new(),
             notation: String::new(),
             steps: Vec::new(),
             cube: None,
@@ -90,6 +95,7 @@ impl Game {
                 Action::Play { player, notation, steps } => {
                     let mut row = MoveListEntry::new(index, *player, EntryKind::Play);
                     row.dice = dice.take();
+                    row.play_dice = row.dice.map_or_else(Vec::new, |[a, b]| dice_to_play(a, b));
                     row.notation = notation.clone();
                     row.steps = steps.clone();
                     rows.push(row);
@@ -176,12 +182,34 @@ mod tests {
             let mut rolled = before.dice();
             rolled.sort_unstable_by(|a, b| b.cmp(a));
             assert_eq!(&rolled[..2], &dice[..], "the roll the play was made with");
+            assert_eq!(row.play_dice, rolled, "BG-MOVE: the dice as the game played them");
             assert_eq!(after.last_play().map(|l| l.notation.clone()), Some(row.notation.clone()));
         }
         let last = g.at_record(g.record().len()).unwrap();
         assert_eq!(last.position_id(), g.position_id());
         assert_eq!(g.at_record(0).unwrap().phase(), Phase::Opening);
         assert!(g.at_record(g.record().len() + 1).is_err());
+    }
+
+    /// BG-MOVE: a double is played four times: the state's `play_dice` during the play and
+    /// the move list's line of it list the number four times (`dice` twice); other rolls once
+    /// each, and nothing before a roll.
+    #[test]
+    fn a_double_is_played_four_times_in_the_state_and_the_move_list() {
+        use crate::dice::{Dice, Roll};
+        let rolls = [Roll::new(3, 1).unwrap(), Roll::new(5, 5).unwrap()];
+        let mut g = Game::with_dice(Options::default(), Dice::fixed(rolls));
+        g.roll().unwrap();
+        assert_eq!(g.state().play_dice, g.state().dice, "an opening 3-1 is played once each");
+        roll_and_play(&mut g);
+        assert_eq!(g.state().play_dice, Vec::<u8>::new(), "no dice before the roll");
+        g.roll().unwrap();
+        let st = g.state();
+        assert_eq!((st.dice, st.play_dice), (vec![5, 5], vec![5, 5, 5, 5]));
+        roll_and_play(&mut g);
+        let rows = g.move_list();
+        assert_eq!(rows[0].play_dice, vec![3, 1]);
+        assert_eq!((rows[1].dice, rows[1].play_dice.clone()), (Some([5, 5]), vec![5, 5, 5, 5]));
     }
 
     /// Rolls (again after a tied opening roll) and makes the first legal play.

@@ -79,11 +79,18 @@ pub struct GameState {
     /// ([`super::Position::entry_source`]): `bar`, `unentered` (acey-deucey), or `null`.
     pub enters_from: PerPlayer<Option<EntrySource>>,
     pub turn: Player,
+    /// The player on roll, whose position before his roll `evaluate` and `rollout` value
+    /// ([`super::Game::player_on_roll`]); `null` in the opening and once the game is over.
+    pub on_roll: Option<Player>,
     pub phase: Phase,
     /// The current roll (`[]` before rolling); doubles listed twice. For acey-deucey's chosen
     /// doubles, the chosen number twice.
     pub dice: Vec<u8>,
     pub dice_left: Vec<u8>,
+    /// BG-MOVE: the dice of the play being made as they are played, a double four times
+    /// ([`super::turn::dice_to_play`]; acey-deucey's 1-2 roll, all used, while the doubles are
+    /// chosen); `diceLeft` says which are still to play. `[]` when `dice` is.
+    pub play_dice: Vec<u8>,
     pub opening_roll: Option<PerPlayer<u8>>,
     pub cube: CubeState,
     pub pips: PerPlayer<u32>,
@@ -120,7 +127,12 @@ impl Game {
             unentered: PerPlayer::of(unentered),
             enters_from: PerPlayer::of([Player::White, Player::Black].map(|p| self.position_for(p).entry_source())),
             turn: self.turn(),
+            on_roll: self.player_on_roll(),
             phase: self.phase(),
+            play_dice: match self.phase() {
+                Phase::Move => self.dice(),
+                _ => dice.clone(),
+            },
             dice,
             dice_left: if self.phase() == Phase::Move { self.dice_left() } else { Vec::new() },
             opening_roll: self.opening_roll().map(PerPlayer::of),

@@ -51,6 +51,12 @@ pub fn moves_of(d1: u8, d2: u8) -> usize {
     if d1 == d2 { 4 } else { 2 }
 }
 
+/// BG-MOVE: the dice of a roll as they are played, in the order given: a double four times
+/// ([`moves_of`]), other rolls once each.
+pub fn dice_to_play(d1: u8, d2: u8) -> Vec<u8> {
+    if d1 == d2 { vec![d1; moves_of(d1, d2)] } else { vec![d1, d2] }
+}
+
 /// What follows a play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

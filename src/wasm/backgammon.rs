@@ -139,6 +139,8 @@ export interface MoveListEntry {
   player: Player;
   kind: 'play' | 'double' | 'take' | 'pass' | 'resign';
   dice: [number, number] | null;
+  /** A play's dice as they are played, the larger first, a double four times; [] where `dice` is null. */
+  playDice: number[];
   notation: string;
   steps: Step[];
   cube: number | null;
@@ -165,9 +167,14 @@ export interface BackgammonState {
    * then (acey-deucey) those not yet entered; null when he has neither. */
   entersFrom: PerPlayer<'bar' | 'unentered' | null>;
   turn: Player;
+  /** The player whose position before his roll `evaluate()` and `rollout()` value; null in the opening and once the game is over. */
+  onRoll: Player | null;
   phase: BackgammonPhase;
+  /** The current roll ([] before rolling); a double listed twice. */
   dice: number[];
   diceLeft: number[];
+  /** The dice of the play as they are played: a double four times; `diceLeft` says which are still to play. */
+  playDice: number[];
   openingRoll: PerPlayer<number> | null;
   /** `offeredValue`: while a double waits for take or pass, the value it offers (else null). */
   cube: { value: number; owner: Player | null; offeredBy: Player | null; enabled: boolean; offeredValue: number | null };

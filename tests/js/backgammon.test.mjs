@@ -40,6 +40,25 @@ test('the opening 3-1 has 16 distinct plays, each with steps and a Position ID',
   assert.ok(plays.some((p) => p.notation === '8/5 6/5'));
 });
 
+test('the engine says who is on roll (onRoll) and how the dice are played (playDice: a double four times)', () => {
+  const g = new Backgammon({ seed: 1 });
+  assert.equal(g.state().onRoll, null, 'no one is on roll in the opening');
+  const h = Backgammon.fromPositionId('4HPwATDgc/ABMA', { turn: 'black' });
+  assert.equal(h.state().onRoll, 'black');
+  assert.deepEqual(h.state().playDice, []);
+  h.setDice(5, 5);
+  assert.deepEqual([h.state().dice, h.state().playDice], [[5, 5], [5, 5, 5, 5]]);
+  h.step(13, 8);
+  assert.deepEqual(h.state().diceLeft, [5, 5, 5]);
+  assert.deepEqual(h.state().playDice, [5, 5, 5, 5], 'the dice played stay shown');
+  h.undo();
+  h.play(h.legalPlays()[0].notation);
+  h.setDice(2, 6);
+  assert.deepEqual(h.state().playDice, [2, 6]);
+  const list = h.moveList();
+  assert.deepEqual([list[0].dice, list[0].playDice], [[5, 5], [5, 5, 5, 5]]);
+});
+
 test('steps, legal steps, undo and confirm make one turn', () => {
   const g = Backgammon.fromPositionId('4HPwATDgc/ABMA', { turn: 'white' });
   g.setDice(3, 1);

@@ -88,11 +88,11 @@ export class GameAnalysis {
     board._renderAnalysis();
   }
 
-  /** Whether the position the board shows can be rolled out (backgammon, someone on roll). */
+  /** Whether the position the board shows can be rolled out: backgammon, and someone is on roll there (the engine's `onRoll`). */
   canRollout() {
     const c = this.board.ctrl;
     const st = c?.browsed?.state ?? c?.state;
-    return this.bg && !!st && st.phase !== 'opening' && st.phase !== 'game-over' && this.roll?.status !== 'running';
+    return this.bg && !!st?.onRoll && this.roll?.status !== 'running';
   }
 
   /**

@@ -682,9 +682,10 @@ export class PositionEditor {
         unentered: { ...m.unentered },
         turn: m.turn,
         phase: dice.length ? 'move' : 'roll',
+        // the roll as it is set (the engine says how it is played once the game starts)
         dice,
-        // doubles are played four times: all four dice still to play
-        diceLeft: dice.length === 2 && dice[0] === dice[1] ? [...dice, ...dice] : dice,
+        playDice: dice,
+        diceLeft: dice,
         cube: { value: m.cube.value, owner: m.cube.owner, offeredBy: null, enabled: true, offeredValue: null },
         openingRoll: null,
         lastPlay: null,

@@ -46,15 +46,14 @@ pub fn choose_doubles_for_game(game: &Game, level: Level) -> Option<u8> {
 
 /// A cubeless rollout of the position [`evaluate_game`] values (the player on turn, before his
 /// roll), played by the net of the game's rules ([`super::rollout`]); `stop` is asked between
-/// groups of trials. `None` in the opening (no one is on roll yet) and once the game is over.
+/// groups of trials. `None` when no one is on roll ([`Game::player_on_roll`]: the opening, a
+/// finished game).
 pub fn rollout_for_game(
     game: &Game,
     cfg: &RolloutConfig,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<Result<RolloutResult, RolloutError>> {
-    if matches!(game.phase(), Phase::Opening | Phase::GameOver) {
-        return None;
-    }
+    game.player_on_roll()?;
     let rules = GameRules::from_options(game.options());
     Some(super::rollout::rollout(&game.turn_start_position(), None, &rules, cfg, stop))
 }

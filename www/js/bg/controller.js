@@ -156,8 +156,8 @@ export class BackgammonController {
     const marks = ['roll', 'cube-decision', 'game-over'].includes(st.phase) || (st.phase === 'move' && !st.canUndo);
     const out = {};
     if (marks) out.lastMove = this.stepLocs(row.player, row.steps, st);
-    if (['roll', 'cube-decision', 'game-over'].includes(st.phase) && row.dice)
-      out.lastDice = { side: row.player, dice: row.dice };
+    if (['roll', 'cube-decision', 'game-over'].includes(st.phase) && row.playDice?.length)
+      out.lastDice = { side: row.player, dice: row.playDice };
     return out;
   }
 
@@ -1149,7 +1149,7 @@ export class BackgammonController {
       side,
       name: this.name(side),
       tag: this.host.computerSide ? this.host.t(this.isComputer(side) ? 'player.computer' : 'player.you') : '',
-      active: st.phase !== 'game-over' && st.phase !== 'opening' && st.turn === side,
+      active: st.onRoll === side,
       details: [
         this.host.t('bg.pips', { n: st.pips[side] }),
         // a match's score, or the points won so far in a money session (the engine keeps both)

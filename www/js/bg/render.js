@@ -433,16 +433,14 @@ function drawDice(ctx, L, state, view, th) {
     return;
   }
   const side = state.turn;
-  let dice = state.dice || [];
-  // doubles are listed twice but played four times: show four dice
-  if (dice.length === 2 && dice[0] === dice[1]) dice = [dice[0], dice[0], dice[0], dice[0]];
+  // the dice as the engine plays them (a double four times)
+  const dice = state.playDice ?? state.dice ?? [];
   if (!dice.length) {
     if (view.rollable) for (const c of L.dice.slots(side, 2)) drawDieBlank(ctx, c.x, c.y, size, th);
     // the opponent's last roll stays on its side until the next roll
     const last = view.lastDice;
     if (last && last.side !== side && last.dice?.length) {
-      let ld = last.dice;
-      if (ld.length === 2 && ld[0] === ld[1]) ld = [ld[0], ld[0], ld[0], ld[0]];
+      const ld = last.dice;
       const ls = L.dice.slots(last.side, ld.length);
       ld.forEach((d, i) => {
         drawDie(ctx, ls[i].x, ls[i].y, size * (ld.length > 2 ? 0.9 : 1), d, last.side, th, false);
