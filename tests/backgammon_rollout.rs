@@ -7,7 +7,7 @@ mod common;
 use common::setup;
 use std::process::Command;
 
-use tabla::ai::backgammon::cube::{CubeOwner, CubeState};
+use tabla::ai::backgammon::cube::{CubeOwner, CubeState, MatchScore, match_equity};
 use tabla::ai::backgammon::rollout::{self, Rollout, RolloutConfig, RolloutError};
 use tabla::ai::backgammon::{self as ai, GameRules, Segment, Variant, bearoff, evaluate, hint};
 use tabla::backgammon::Position;
@@ -260,9 +260,88 @@ fn cubeful_rollout_counts_the_cube_and_the_jacoby_rule() {
         let c = RolloutConfig { cube: Some(bad), ..cfg(10, None, 1, true, true) };
         assert!(matches!(rollout::rollout(&won, None, &rules, &c, &mut || false), Err(RolloutError::Cube(_))));
     }
-    let score = Some(tabla::ai::backgammon::cube::MatchScore { length: 5, mover: 0, opponent: 0, crawford: false });
+    let score = Some(MatchScore { length: 5, mover: 5, opponent: 0, crawford: false });
     let c = RolloutConfig { cube: Some(CubeState { score, ..CubeState::money() }), ..cfg(10, None, 1, true, true) };
     assert!(matches!(rollout::rollout(&won, None, &rules, &c, &mut || false), Err(RolloutError::Cube(_))));
+}
+
+fn in_match(base: RolloutConfig, value: u32, owner: CubeOwner, score: MatchScore) -> RolloutConfig {
+    RolloutConfig { cube: Some(CubeState { value, owner, jacoby: false, score: Some(score) }), ..base }
+}
+
+fn score(length: u32, mover: u32, opponent: u32, crawford: bool) -> MatchScore {
+    MatchScore { length, mover, opponent, crawford }
+}
+
+/// Match play: a finished game is worth the match winning chances after its points at the cube
+/// (the match equity table's), and its EMG equity maps those chances to -1..+1 between losing
+/// and winning the root's cube.
+#[test]
+fn match_cubeful_rollout_of_decided_games_is_the_table_s_chances() {
+    let rules = GameRules::new(Variant::Backgammon);
+    let won = setup(&[(1, 1)], &[(6, 15)]); // a gammon won whatever the roll
+    let lost = setup(&[(6, 15)], &[]); // a gammon lost
+    for (pos, s, value, want) in [
+        (&won, score(7, 2, 4, false), 1, match_equity(5 - 2, 3, false)),
+        (&won, score(7, 2, 4, false), 2, match_equity(5 - 4, 3, false)),
+        (&lost, score(7, 2, 4, false), 1, match_equity(5, 3 - 2, false)),
+        (&lost, score(7, 2, 4, false), 2, 0.0),
+        (&won, score(5, 4, 1, true), 1, 1.0),
+        (&lost, score(5, 4, 1, true), 1, match_equity(1, 4 - 2, true)),
+    ] {
+        let r = run(pos, None, &rules, &in_match(cfg(10, None, 3, true, true), value, CubeOwner::Centered, s));
+        let c = r.cubeful.unwrap();
+        let (mwc, se) = (c.mwc.unwrap(), c.mwc_se.unwrap());
+        assert!((mwc - want).abs() < 1e-6 && se < 1e-6 && c.se < 1e-5, "{s:?} cube {value}: {c:?} v {want}");
+        let (w, l) = (s.chances_after(value as i32), s.chances_after(-(value as i32)));
+        assert!((c.equity - (2.0 * want - w - l) / (w - l)).abs() < 1e-6, "{c:?}");
+    }
+}
+
+/// Match play at double match point (both need one point): the cube is dead, gammons count for
+/// nothing, so the match winning chances are the chances of winning the game: the cubeless
+/// estimate's, trial for trial (luck-adjusted too), and the EMG equity is 2 x that - 1.
+#[test]
+fn match_cubeful_rollout_at_double_match_point_is_the_chance_of_winning_the_game() {
+    let rules = GameRules::new(Variant::Backgammon);
+    let p = Position::start();
+    let r = run(
+        &p,
+        None,
+        &rules,
+        &in_match(cfg(200, Some(8), 4, true, true), 1, CubeOwner::Centered, score(1, 0, 0, false)),
+    );
+    let c = r.cubeful.unwrap();
+    let (mwc, se) = (c.mwc.unwrap(), c.mwc_se.unwrap());
+    assert!((mwc - r.estimate.probabilities.win).abs() < 1e-4, "{mwc} v {:?}", r.estimate);
+    assert!((se - r.estimate.se[0]).abs() < 1e-4, "{se} v {:?}", r.estimate.se);
+    assert!((c.equity - (2.0 * mwc - 1.0)).abs() < 1e-5);
+    assert!(c.se < c.raw_se, "the luck adjustment: {c:?}");
+}
+
+/// Match play: the cube is played by the model's match decisions: owning the cube is worth more
+/// than the opponent owning it; in the Crawford game no one doubles, so there the cube's owner
+/// does not change the chances; the cubeless estimate never changes.
+#[test]
+fn match_cubeful_rollout_plays_the_cube_by_the_score() {
+    let rules = GameRules::new(Variant::Backgammon);
+    let p = race();
+    let base = cfg(400, None, 5, true, true);
+    let plain = run(&p, None, &rules, &base);
+    let at = |value, owner, s| {
+        let r = run(&p, None, &rules, &in_match(base, value, owner, s));
+        assert_eq!(r.estimate, plain.estimate, "{s:?}: the cubeless estimate is unchanged");
+        r.cubeful.unwrap()
+    };
+    let s = score(9, 3, 3, false);
+    let (mine, theirs) = (at(2, CubeOwner::Mover, s), at(2, CubeOwner::Opponent, s));
+    let (m, t) = (mine.mwc.unwrap(), theirs.mwc.unwrap());
+    let gap = (m - t) / (mine.mwc_se.unwrap().powi(2) + theirs.mwc_se.unwrap().powi(2)).sqrt();
+    assert!(gap > 3.0, "owning the cube {mine:?} v the opponent owning it {theirs:?}");
+    let crawford = score(9, 8, 3, true);
+    let (a, b) = (at(1, CubeOwner::Centered, crawford), at(1, CubeOwner::Opponent, crawford));
+    assert_eq!(a.mwc, b.mwc, "no double in the Crawford game");
+    println!("match cubeful, race(), 6-away all, cube 2: mine {mine:?}, theirs {theirs:?}; Crawford {a:?}");
 }
 
 /// The cube is played inside the trials: owning it is worth more than a centred cube, which is

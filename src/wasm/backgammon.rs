@@ -198,8 +198,10 @@ export interface Probabilities { win: number; winGammon: number; winBackgammon: 
 /** Probabilities and cubeless equity for the player on turn, before he rolls. */
 export interface BackgammonEvaluation { probabilities: Probabilities; equity: number; ply: number }
 export interface RolloutOptions { trials?: number; ply?: 0 | 1; truncate?: number; seed?: number; maxMs?: number; cubeful?: boolean }
-/** A cubeful rollout's equity per unit of the cube at the root: luck-adjusted, and plain. */
-export interface CubefulEstimate { equity: number; se: number; rawEquity: number; rawSe: number }
+/** A cubeful rollout's equity per unit of the cube at the root: luck-adjusted, and plain. In match
+ * play `mwc` is the match winning chances of the side on roll (with `mwcSe`), and the equities are
+ * the same chances as gnubg's EMG (+1: winning the cube's value, -1: losing it); null in money play. */
+export interface CubefulEstimate { equity: number; se: number; rawEquity: number; rawSe: number; mwc: number | null; mwcSe: number | null }
 /** Means and standard errors; `se`: of win, winGammon, winBackgammon, loseGammon, loseBackgammon, equity. */
 export interface RolloutEstimate { probabilities: Probabilities; equity: number; se: number[] }
 /** `estimate`: luck-adjusted; `raw`: the same trials without the adjustment; `plies`: rolls played in all;
@@ -1018,9 +1020,10 @@ impl Backgammon {
     /// `truncate` rolls and valued there by the net, from `seed` (default 1: the same result
     /// for the same position). It stops starting trials after `maxMs` (default 10,000, at most
     /// 60,000) and then says `capped`, with the trials it played. Standard errors (`se`) are of
-    /// the five probabilities and the equity, in that order. `cubeful: true` (money play, the
-    /// cube in play) also plays the game's cube inside the trials and gives `cubeful`, the
-    /// cubeful equity per unit of the cube now; otherwise `cubeful` is `null`.
+    /// the five probabilities and the equity, in that order. `cubeful: true` (the cube in
+    /// play) also plays the game's cube inside the trials and gives `cubeful`: the cubeful
+    /// equity per unit of the cube now, and in match play the match winning chances; otherwise
+    /// `cubeful` is `null`.
     #[wasm_bindgen(unchecked_return_type = "RolloutResult")]
     pub fn rollout(
         &self,

@@ -115,25 +115,37 @@ test('draughts: a whole game analysed, a missed win marked, figures and chart', 
   expect(errors()).toEqual([]);
 });
 
+/**
+ * Puts on the board a backgammon game the engine plays `plays` plays into (level advanced), from
+ * the start or, with `score`, from the start position at that score of a `matchLength` match.
+ */
+async function importPlayed(page, { seed, plays, matchLength = 0, score = null }) {
+  await page.evaluate(
+    async ({ seed, plays, matchLength, score }) => {
+      const { loadFullEngine } = await import(new URL('js/engine.js', document.baseURI).href);
+      const M = await loadFullEngine();
+      const fresh = new M.Backgammon({ variant: 'backgammon', seed, matchLength });
+      const g = score ? M.Backgammon.fromSetup({ ...fresh.setup(), score }, { matchLength, seed }) : fresh;
+      for (let n = 0; n < plays; ) {
+        const s = g.state();
+        if (s.phase === 'opening' || s.phase === 'roll') g.roll();
+        else {
+          g.play(g.bestPlay({ level: 'advanced' }).steps);
+          n++;
+        }
+      }
+      window.tabla.board.importText(JSON.stringify(g.toJSON()));
+    },
+    { seed, plays, matchLength, score },
+  );
+}
+
 test('backgammon: the position shown is rolled out in the worker (live, then a browsed one)', async ({ page }) => {
   test.setTimeout(120_000);
   const errors = await prepare(page);
   await startGame(page, 'backgammon', { query: '?seed=3' });
   // a game of eight plays, not finished, made by the engine
-  await page.evaluate(async () => {
-    const { loadFullEngine } = await import(new URL('js/engine.js', document.baseURI).href);
-    const M = await loadFullEngine();
-    const g = new M.Backgammon({ variant: 'backgammon', seed: 12 });
-    for (let plays = 0; plays < 8; ) {
-      const s = g.state();
-      if (s.phase === 'opening' || s.phase === 'roll') g.roll();
-      else {
-        g.play(g.bestPlay({ level: 'advanced' }).steps);
-        plays++;
-      }
-    }
-    window.tabla.board.importText(JSON.stringify(g.toJSON()));
-  });
+  await importPlayed(page, { seed: 12, plays: 8 });
   await idle(page);
   const board = page.locator('#board');
   const region = board.getByRole('region', { name: 'Analysis' });
@@ -165,5 +177,21 @@ test('backgammon: the position shown is rolled out in the worker (live, then a b
   // back to the live position: the rollout shown was of the browsed one, so none is shown
   await page.evaluate(() => window.tabla.board.browseTo(null));
   await expect(text).toBeHidden();
+  expect(errors()).toEqual([]);
+});
+
+test('backgammon: a match position rolled out cubeful gives the match winning chances', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = await prepare(page);
+  await startGame(page, 'backgammon', { query: '?seed=3' });
+  // a 5-point match at 2-1, six plays into its game, made by the engine
+  await importPlayed(page, { seed: 4, plays: 6, matchLength: 5, score: { white: 2, black: 1 } });
+  await idle(page);
+  const region = page.locator('#board').getByRole('region', { name: 'Analysis' });
+  await region.getByRole('button', { name: 'Position rollout' }).click();
+  await expect(region).toHaveAttribute('data-rollout', 'done', { timeout: 60_000 });
+  const said = await region.locator('.an-roll').textContent();
+  expect(said).toMatch(/; cubeful equity [+−]\d\.\d{3} ± \d\.\d{3}; match winning chances \d+\.\d% ± \d\.\d$/);
+  await page.screenshot({ path: shotPath('analysis-bg-rollout-match.png') });
   expect(errors()).toEqual([]);
 });

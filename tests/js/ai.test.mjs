@@ -134,7 +134,7 @@ test('backgammon rollout(): seeded and repeatable, its error shrinks with luck a
   assert.deepEqual(g.rollout(opts), a, 'still usable after the errors');
 });
 
-test('backgammon rollout({ cubeful: true }): the game cube played in the trials, money play only', () => {
+test('backgammon rollout({ cubeful: true }): the game cube played in the trials, money play and match play', () => {
   const g = Backgammon.fromPositionId('4HPwATDgc/ABMA');
   const opts = { trials: 32, truncate: 6, seed: 3 };
   const cubeless = g.rollout(opts);
@@ -143,6 +143,7 @@ test('backgammon rollout({ cubeful: true }): the game cube played in the trials,
   assert.deepEqual(r.estimate, cubeless.estimate, 'the cubeless estimate does not change');
   for (const k of ['equity', 'se', 'rawEquity', 'rawSe']) assert.equal(typeof r.cubeful[k], 'number', k);
   assert.ok(Math.abs(r.cubeful.equity) < 1, String(r.cubeful.equity));
+  assert.deepEqual([r.cubeful.mwc, r.cubeful.mwcSe], [null, null], 'no match chances in money play');
   assert.throws(
     () => new Backgammon({ seed: 2, cube: false }).rollout({ cubeful: true }),
     (e) => e.code === 'wrong-phase' || e.code === 'cube-off',
@@ -153,9 +154,10 @@ test('backgammon rollout({ cubeful: true }): the game cube played in the trials,
     (e) => e.code === 'cube-off',
   );
   const match = Backgammon.fromPositionId('4HPwATDgc/ABMA', { matchLength: 5 });
-  assert.throws(
-    () => match.rollout({ ...opts, cubeful: true }),
-    (e) => e.code === 'bad-option' && /money/.test(e.message),
-  );
+  const m = match.rollout({ ...opts, cubeful: true });
+  assert.deepEqual(m.estimate, cubeless.estimate, 'the cubeless estimate does not change in a match either');
+  assert.ok(m.cubeful.mwc > 0.3 && m.cubeful.mwc < 0.7, String(m.cubeful.mwc));
+  assert.ok(m.cubeful.mwcSe > 0 && m.cubeful.mwcSe < 0.05, String(m.cubeful.mwcSe));
+  assert.ok(Math.abs(m.cubeful.equity) < 1, String(m.cubeful.equity));
   assert.equal(match.rollout(opts).cubeful, null);
 });

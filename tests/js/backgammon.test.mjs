@@ -47,7 +47,13 @@ test('the engine says who is on roll (onRoll) and how the dice are played (playD
   assert.equal(h.state().onRoll, 'black');
   assert.deepEqual(h.state().playDice, []);
   h.setDice(5, 5);
-  assert.deepEqual([h.state().dice, h.state().playDice], [[5, 5], [5, 5, 5, 5]]);
+  assert.deepEqual(
+    [h.state().dice, h.state().playDice],
+    [
+      [5, 5],
+      [5, 5, 5, 5],
+    ],
+  );
   h.step(13, 8);
   assert.deepEqual(h.state().diceLeft, [5, 5, 5]);
   assert.deepEqual(h.state().playDice, [5, 5, 5, 5], 'the dice played stay shown');
@@ -56,7 +62,13 @@ test('the engine says who is on roll (onRoll) and how the dice are played (playD
   h.setDice(2, 6);
   assert.deepEqual(h.state().playDice, [2, 6]);
   const list = h.moveList();
-  assert.deepEqual([list[0].dice, list[0].playDice], [[5, 5], [5, 5, 5, 5]]);
+  assert.deepEqual(
+    [list[0].dice, list[0].playDice],
+    [
+      [5, 5],
+      [5, 5, 5, 5],
+    ],
+  );
 });
 
 test('steps, legal steps, undo and confirm make one turn', () => {

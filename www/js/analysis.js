@@ -155,7 +155,10 @@ export class GameAnalysis {
         win: pct(e.probabilities.win),
         wg: pct(e.probabilities.winGammon),
         lg: pct(e.probabilities.loseGammon),
-      }) + (cube ? t('an.rolloutCubeful', { eq: num(cube.equity), se: cube.se.toFixed(3) }) : '')
+      }) +
+      (cube ? t('an.rolloutCubeful', { eq: num(cube.equity), se: cube.se.toFixed(3) }) : '') +
+      // match play: the engine's match winning chances beside the equity (EMG)
+      (cube?.mwc != null ? t('an.rolloutMatch', { mwc: pct(cube.mwc), se: pct(cube.mwcSe) }) : '')
     );
   }
 

@@ -105,7 +105,7 @@ self.onmessage = async (e) => {
       const opts = { trials: ROLLOUT_TRIALS, truncate: ROLLOUT_TRUNCATE, maxMs: e.data.maxMs };
       let r;
       try {
-        // cubeful too where the engine rolls the cube out (money play, the cube in play)
+        // cubeful too where the engine rolls the cube out (the cube in play; money or match)
         r = g.rollout({ ...opts, cubeful: true });
       } catch (err) {
         if (err?.code !== 'cube-off' && err?.code !== 'bad-option') throw err;

@@ -44,6 +44,33 @@ pub struct MatchScore {
     pub crawford: bool,
 }
 
+impl MatchScore {
+    /// The points each side still needs: the side on roll's, then his opponent's.
+    pub fn away(&self) -> (i32, i32) {
+        ((self.length - self.mover) as i32, (self.length - self.opponent) as i32)
+    }
+
+    /// The same score seen from the opponent.
+    pub fn swapped(&self) -> MatchScore {
+        MatchScore { mover: self.opponent, opponent: self.mover, ..*self }
+    }
+
+    /// Whether the games after this one are post-Crawford: a side needs one point (in the
+    /// Crawford game itself too, since the game after it is post-Crawford).
+    pub fn post_crawford(&self) -> bool {
+        let (a, b) = self.away();
+        a == 1 || b == 1
+    }
+
+    /// The side on roll's chances of winning the match once this game ends with him winning
+    /// (`points` > 0) or losing (`points` < 0) `|points|` points.
+    pub fn chances_after(&self, points: i32) -> f32 {
+        let (a, b) = self.away();
+        let post = self.post_crawford();
+        if points >= 0 { match_equity(a - points, b, post) } else { match_equity(a, b + points, post) }
+    }
+}
+
 /// The cube as the side on roll sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct CubeState {
@@ -208,9 +235,9 @@ pub fn match_equity(a: i32, b: i32, post_crawford: bool) -> f32 {
 }
 
 /// Match winning chances of the side on roll if the game is played out at cube value `v`.
-pub(crate) fn match_chances(p: &Probabilities, scoring: Scoring, s: &MatchScore, v: u32, post: bool) -> f32 {
-    let a = (s.length - s.mover) as i32;
-    let b = (s.length - s.opponent) as i32;
+pub fn match_chances(p: &Probabilities, scoring: Scoring, s: &MatchScore, v: u32) -> f32 {
+    let (a, b) = s.away();
+    let post = s.post_crawford();
     let v = v as i32;
     let (g, bg) = weights(scoring);
     let (gw, bgw) = ((1.0 + g) as i32, (1.0 + g + bg) as i32);
@@ -252,10 +279,9 @@ pub fn advice(p: &Probabilities, scoring: Scoring, cube: &CubeState) -> CubeAdvi
         Some(s) => {
             let need = s.length.saturating_sub(s.mover);
             may_double &= !s.crawford && need > v;
-            let post = s.length - s.mover == 1 || s.length - s.opponent == 1;
-            let nd = match_chances(p, scoring, s, v, post);
-            let dt = match_chances(p, scoring, s, 2 * v, post);
-            let dp = match_equity((s.length - s.mover) as i32 - v as i32, (s.length - s.opponent) as i32, post);
+            let nd = match_chances(p, scoring, s, v);
+            let dt = match_chances(p, scoring, s, 2 * v);
+            let dp = s.chances_after(v as i32);
             (nd, dt, dp, true)
         }
     };

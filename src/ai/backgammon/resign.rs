@@ -25,7 +25,7 @@
 use serde::Serialize;
 
 use super::bearoff::{self, DIST_LEN};
-use super::cube::{CubeOwner, CubeState, MatchScore, match_chances, match_equity, money_equity};
+use super::cube::{CubeOwner, CubeState, MatchScore, match_chances, money_equity};
 use super::eval::{Probabilities, Scoring};
 use super::search::GameRules;
 use crate::backgammon::{Game, OutcomeKind, Phase, Player, Position};
@@ -236,7 +236,7 @@ fn cube_for(game: &Game, player: Player) -> CubeState {
             crawford: game.is_crawford(),
         }
     });
-    CubeState { value: c.value.max(1), owner, jacoby: o.jacoby && o.match_length == 0, score }
+    CubeState { value: c.value.max(1), owner, jacoby: o.jacoby_in_force(), score }
 }
 
 /// The answer to the resignation waiting in `game` (phase `Resignation`): accept iff it is worth
@@ -251,12 +251,7 @@ pub fn resignation_answer(game: &Game) -> Option<ResignAnswer> {
     let p = probabilities_for(game, me);
     let cube = cube_for(game, me);
     let (offered, continuing) = match cube.score {
-        Some(s) => {
-            let post = s.length - s.mover == 1 || s.length - s.opponent == 1;
-            let need = |score: u32| (s.length - score) as i32;
-            let offered = match_equity(need(s.mover) - offer.points as i32, need(s.opponent), post);
-            (offered, match_chances(&p, scoring, &s, cube.value, post))
-        }
+        Some(s) => (s.chances_after(offer.points as i32), match_chances(&p, scoring, &s, cube.value)),
         None if game.cube().enabled => (offer.points as f32, cube.value as f32 * money_equity(&p, scoring, &cube)),
         None => (offer.points as f32, cube.value as f32 * p.equity(scoring)),
     };

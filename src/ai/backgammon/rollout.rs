@@ -34,11 +34,20 @@
 //!   cubeful equity ([`super::cube::money_equity`]) times the cube. Results are per unit of the
 //!   root's cube. The luck adjustment subtracts each roll's (cubeless) luck times the cube value
 //!   it was rolled at, which is known before the roll, so the estimate stays unbiased.
+//! - **Cubeful, match play** (the cube's [`CubeState::score`]): the same cube play by the
+//!   model's match-play decisions (no double in the Crawford game nor with a dead cube), each
+//!   trial worth the root side's match winning chances once its game ends
+//!   ([`super::cube::MatchScore::chances_after`] the points at the cube then, or the cube's value
+//!   on a pass); a truncated trial takes the model's chances of the game played out at the cube
+//!   then ([`super::cube::match_chances`]). The luck of a roll is that of those chances after
+//!   the best play with it, against their mean over the 21 rolls (mean zero again). The result
+//!   gives the chances and the same as an equity (gnubg's EMG: per unit of the root's cube,
+//!   +1 for the chances of winning that many points, -1 for losing them).
 
 use serde::Serialize;
 
-use super::cube::{CubeOwner, CubeState, advice, money_equity};
-use super::eval::{Probabilities, Value, finished_value};
+use super::cube::{CubeOwner, CubeState, advice, match_chances, money_equity};
+use super::eval::{Probabilities, Scoring, Value, finished_value};
 use super::net::Net;
 use super::search::{Candidate, GameRules, Next, Searcher, Segment, candidates};
 use crate::backgammon::Position;
@@ -100,7 +109,7 @@ pub enum RolloutError {
     Ply(u8),
     Truncate(u32),
     Dice(DiceError),
-    /// A cubeful rollout of match play (only money play is rolled out cubeful), or a cube
+    /// A match score already at the match length, or a cube
     /// value that is not a power of two.
     Cube(&'static str),
 }
@@ -134,8 +143,10 @@ impl RolloutConfig {
             return Err(RolloutError::Truncate(t));
         }
         if let Some(c) = self.cube {
-            if c.score.is_some() {
-                return Err(RolloutError::Cube("cubeful rollouts are of money play only"));
+            if let Some(m) = c.score
+                && (m.mover >= m.length || m.opponent >= m.length)
+            {
+                return Err(RolloutError::Cube("a match score must be below the match length"));
             }
             if !c.value.is_power_of_two() {
                 return Err(RolloutError::Cube("the cube's value must be a power of two"));
@@ -182,8 +193,8 @@ pub struct Group {
     /// Rolls played in the group.
     pub plies: u64,
     pub trials: u32,
-    /// Cubeful rollouts: the mean cubeful equity (per unit of the root's cube), luck-adjusted
-    /// and plain.
+    /// Cubeful rollouts: the mean cubeful equity (per unit of the root's cube; match play: the
+    /// root side's match winning chances), luck-adjusted and plain.
     pub cubeful: f64,
     pub cubeful_raw: f64,
 }
@@ -225,6 +236,10 @@ pub struct CubefulEstimate {
     pub se: f32,
     pub raw_equity: f32,
     pub raw_se: f32,
+    /// Match play: the root side's match winning chances and their standard error (the
+    /// estimate used); `equity` is the same as an equity, gnubg's EMG. `None` in money play.
+    pub mwc: Option<f32>,
+    pub mwc_se: Option<f32>,
 }
 
 /// The mean and standard error of the group means `xs`.
@@ -308,7 +323,8 @@ struct Trial {
     value: Value,
     luck: Six,
     plies: u64,
-    /// Cubeful: the trial's points per unit of the root's cube, and its cube-weighted luck.
+    /// Cubeful: the trial's points per unit of the root's cube (match play: the root side's
+    /// match winning chances), and its luck in the same unit.
     cubeful: f64,
     cube_luck: f64,
 }
@@ -329,7 +345,34 @@ impl TrialCube {
             Some(o) if o == root => CubeOwner::Mover,
             Some(_) => CubeOwner::Opponent,
         };
-        CubeState { owner, ..self.state }
+        let score = self.state.score.map(|s| if root { s } else { s.swapped() });
+        CubeState { owner, score, ..self.state }
+    }
+
+    /// The trial's cubeful result when its game ends with the side on roll winning (`points` >
+    /// 0) or losing `|points|` times the cube: per unit of the root's cube, or (match play) the
+    /// root side's match winning chances.
+    fn settle(&self, points: f64, root: bool) -> f64 {
+        match self.seen_by(root).score {
+            None => self.for_root(points, root),
+            Some(s) => {
+                let m = s.chances_after((points * self.state.value as f64).round() as i32) as f64;
+                if root { m } else { 1.0 - m }
+            }
+        }
+    }
+
+    /// The cubeful value, in the unit of [`TrialCube::settle`], of the side on roll's cubeless
+    /// probabilities `p` (the cube model's).
+    fn value_of(&self, p: &Probabilities, scoring: Scoring, root: bool) -> f64 {
+        let seen = self.seen_by(root);
+        match seen.score {
+            None => self.for_root(money_equity(p, scoring, &seen) as f64, root),
+            Some(s) => {
+                let m = match_chances(p, scoring, &s, self.state.value) as f64;
+                if root { m } else { 1.0 - m }
+            }
+        }
     }
 
     /// `points` won by the side on roll (negative: lost), at the cube's value now, per unit of
@@ -370,24 +413,31 @@ impl<'a> Rollout<'a> {
 
     /// The luck of rolling `roll` in `pos` (side on roll's view), by the 0-ply net: the value
     /// of the best 0-ply play with it minus the mean of that over the 21 rolls.
-    fn luck(&mut self, pos: &Position, roll: (u8, u8)) -> Six {
-        let mut mean = [0f64; 6];
-        let mut this = [0f64; 6];
+    /// `extra`: a value of the best play's probabilities (the mover's, after the play) whose
+    /// luck is wanted too, returned beside the six.
+    fn luck(&mut self, pos: &Position, roll: (u8, u8), extra: Option<&dyn Fn(&Probabilities) -> f64>) -> (Six, f64) {
+        let mut mean = [0f64; 7];
+        let mut this = [0f64; 7];
         let key = (roll.0.max(roll.1), roll.0.min(roll.1));
         for &(r, w) in &ALL_21 {
             let (a, b) = r.values();
             let cands = candidates(pos, a, b, Segment::Roll, &self.s.rules);
             let values = self.s.values_0ply(&cands);
-            let v = six(&values[argmax(&values)]);
+            let best = &values[argmax(&values)];
+            let v6 = six(best);
+            let v: [f64; 7] = std::array::from_fn(|k| match k {
+                6 => extra.map_or(0.0, |f| f(&best.probabilities)),
+                _ => v6[k],
+            });
             let w = roll_probability(w) as f64;
-            for k in 0..6 {
+            for k in 0..7 {
                 mean[k] += w * v[k];
             }
             if (a, b) == key {
                 this = v;
             }
         }
-        std::array::from_fn(|k| this[k] - mean[k])
+        (std::array::from_fn(|k| this[k] - mean[k]), this[6] - mean[6])
     }
 
     fn trial(&mut self, dice: &mut dyn DiceSource) -> Trial {
@@ -413,12 +463,12 @@ impl<'a> Rollout<'a> {
         let finished = |cube: &Option<TrialCube>, eq: f32, root: bool| {
             cube.map_or(0.0, |c| {
                 let mult = counted_multiplier(eq.abs().round() as u32, scoring, jacoby, c.state.value);
-                c.for_root(eq.signum() as f64 * mult as f64, root)
+                c.settle(eq.signum() as f64 * mult as f64, root)
             })
         };
-        // A trial stopped here: the cube model's cubeful equity of the side on roll.
+        // A trial stopped here: the cube model's cubeful value for the side on roll.
         let truncated = |cube: &Option<TrialCube>, v: &Value, root: bool| {
-            cube.map_or(0.0, |c| c.for_root(money_equity(&v.probabilities, scoring, &c.seen_by(root)) as f64, root))
+            cube.map_or(0.0, |c| c.value_of(&v.probabilities, scoring, root))
         };
         let mut cube_luck = 0f64;
         let mut passed: Option<f64> = None;
@@ -440,7 +490,7 @@ impl<'a> Rollout<'a> {
             if new_turn && let Some(c) = cube {
                 let a = advice(&self.s.ev.value(&pos).probabilities, scoring, &c.seen_by(root));
                 if a.double && !a.take {
-                    passed = Some(c.for_root(1.0, root));
+                    passed = Some(c.settle(1.0, root));
                     cube = None;
                 } else if a.double {
                     cube = Some(TrialCube {
@@ -463,13 +513,22 @@ impl<'a> Rollout<'a> {
                     };
                     let d = r.values();
                     if self.cfg.luck {
-                        let l = self.luck(&pos, d);
                         let sign = if root { 1.0 } else { -1.0 };
+                        // match play: the luck in the mover's match chances at the cube now
+                        let mwc = cube.and_then(|c| {
+                            let s = c.seen_by(root).score?;
+                            let v = c.state.value;
+                            Some(move |p: &Probabilities| match_chances(p, scoring, &s, v) as f64)
+                        });
+                        let (l, l_mwc) = self.luck(&pos, d, mwc.as_ref().map(|f| f as &dyn Fn(&Probabilities) -> f64));
                         for k in 0..6 {
                             luck[k] += sign * l[k];
                         }
                         if let Some(c) = &cube {
-                            cube_luck += sign * l[5] * c.state.value as f64 / c.root_value;
+                            cube_luck += match c.state.score {
+                                None => sign * l[5] * c.state.value as f64 / c.root_value,
+                                Some(_) => sign * l_mwc,
+                            };
                         }
                     }
                     d
@@ -559,10 +618,27 @@ pub fn result(groups: &[Group], cfg: &RolloutConfig) -> RolloutResult {
         trials,
         plies: groups.iter().map(|g| g.plies).sum(),
         capped: (groups.len() as u32) < cfg.groups(),
-        cubeful: cfg.cube.map(|_| {
-            let (raw_equity, raw_se) = mean_se(groups.iter().map(|g| g.cubeful_raw));
-            let (equity, se) = if cfg.luck { mean_se(groups.iter().map(|g| g.cubeful)) } else { (raw_equity, raw_se) };
-            CubefulEstimate { equity, se, raw_equity, raw_se }
+        cubeful: cfg.cube.map(|c| {
+            let (raw, raw_se) = mean_se(groups.iter().map(|g| g.cubeful_raw));
+            let (used, se) = if cfg.luck { mean_se(groups.iter().map(|g| g.cubeful)) } else { (raw, raw_se) };
+            match c.score {
+                None => CubefulEstimate { equity: used, se, raw_equity: raw, raw_se, mwc: None, mwc_se: None },
+                Some(s) => {
+                    // EMG: the chances mapped linearly, -1 at losing the root's cube, +1 at winning it
+                    let win = s.chances_after(c.value as i32);
+                    let lose = s.chances_after(-(c.value as i32));
+                    let emg = |m: f32| (2.0 * m - (win + lose)) / (win - lose);
+                    let scale = 2.0 / (win - lose);
+                    CubefulEstimate {
+                        equity: emg(used),
+                        se: se * scale,
+                        raw_equity: emg(raw),
+                        raw_se: raw_se * scale,
+                        mwc: Some(used),
+                        mwc_se: Some(se),
+                    }
+                }
+            }
         }),
     }
 }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::{Subcommand, value_parser};
-use tabla::ai::backgammon::cube::{CubeOwner, CubeState};
+use tabla::ai::backgammon::cube::{CubeOwner, CubeState, MatchScore};
 use tabla::ai::backgammon::distill::Sample;
 use tabla::ai::backgammon::rollout::{
     self, DEFAULT_MAX_WORK, Group, MAX_TRIALS, MAX_TRUNCATE, Rollout, RolloutConfig, RolloutResult, group_seed,
@@ -22,7 +22,8 @@ use tabla::dice::{DiceSource, SeededDice, SplitMix64};
 pub enum Command {
     /// Rolls out a position (the committed net for both sides) and prints the five
     /// probabilities and the cubeless equity of the side on roll with standard errors, and with
-    /// --cubeful the money-play cubeful equity (the cube played in the trials by the cube model).
+    /// --cubeful the cubeful equity (the cube played in the trials by the cube model; with
+    /// --match-length, the match winning chances too).
     Rollout {
         /// GNU Backgammon Position ID, side on roll first.
         position: String,
@@ -58,8 +59,8 @@ pub enum Command {
         /// Time cap in seconds (the trials done by then are reported).
         #[arg(long, default_value_t = 600, value_parser = value_parser!(u64).range(1..=86_400))]
         max_seconds: u64,
-        /// Also a cubeful rollout (money play), with the cube at the root as --cube-value and
-        /// --cube-owner say.
+        /// Also a cubeful rollout, with the cube at the root as --cube-value and --cube-owner
+        /// say: money play, or with --match-length a match.
         #[arg(long)]
         cubeful: bool,
         /// The cube's value at the root (a power of two).
@@ -69,8 +70,18 @@ pub enum Command {
         #[arg(long, default_value = "centred", value_parser = ["centred", "mover", "opponent"], requires = "cubeful")]
         cube_owner: String,
         /// The Jacoby rule (gammons count only once the cube is turned).
-        #[arg(long, requires = "cubeful")]
+        #[arg(long, requires = "cubeful", conflicts_with = "match_length")]
         jacoby: bool,
+        /// Match play: the match length (the cubeful result is then the match winning chances).
+        #[arg(long, requires = "cubeful", value_parser = value_parser!(u32).range(1..=64))]
+        match_length: Option<u32>,
+        /// Match play: the points of the side on roll and of his opponent, each below the
+        /// match length.
+        #[arg(long, num_args = 2, value_names = ["MOVER", "OPPONENT"], requires = "match_length", value_parser = value_parser!(u32).range(0..64))]
+        score: Option<Vec<u32>>,
+        /// Match play: this is the Crawford game (no doubling).
+        #[arg(long, requires = "match_length")]
+        crawford: bool,
     },
     /// Labelling job for training: positions from varied self-play (plain, noisy, random
     /// openings, lopsided), each labelled by a truncated rollout with mirrored dice and luck
@@ -120,6 +131,9 @@ pub fn run(cmd: Command) -> Result<(), String> {
             cube_value,
             cube_owner,
             jacoby,
+            match_length,
+            score,
+            crawford,
         } => {
             let mut pos = Position::from_position_id(&position).map_err(|e| e.to_string())?;
             if let Some(u) = unentered {
@@ -131,7 +145,16 @@ pub fn run(cmd: Command) -> Result<(), String> {
                 "opponent" => CubeOwner::Opponent,
                 _ => CubeOwner::Centered,
             };
-            let cube = cubeful.then_some(CubeState { value: cube_value, owner, jacoby, score: None });
+            let score = match_length.map(|length| {
+                let s = score.unwrap_or_default();
+                MatchScore {
+                    length,
+                    mover: s.first().copied().unwrap_or(0),
+                    opponent: s.get(1).copied().unwrap_or(0),
+                    crawford,
+                }
+            });
+            let cube = cubeful.then_some(CubeState { value: cube_value, owner, jacoby, score });
             let cfg = RolloutConfig { trials, ply, truncate, seed, mirror: !no_mirror, luck: !no_luck, max_work, cube };
             let dice = dice.map(|d| (d[0], d[1]));
             let start = Instant::now();
@@ -213,12 +236,16 @@ fn print_result(r: &RolloutResult, cfg: &RolloutConfig, elapsed: Duration) {
         println!("s.e. ratio (equity, plain / adjusted): {:.2}", r.raw.se[5] / r.estimate.se[5]);
     }
     if let Some(c) = r.cubeful {
+        let unit = if c.mwc.is_some() { "(EMG, per unit of the root's cube)" } else { "(per unit of the root's cube)" };
         println!(
-            "{:<16} {:>18}   {:>18}   (per unit of the root's cube)",
+            "{:<16} {:>18}   {:>18}   {unit}",
             "cubeful equity",
             format!("{:+.4} ± {:.4}", c.equity, c.se),
             format!("{:+.4} ± {:.4}", c.raw_equity, c.raw_se)
         );
+        if let (Some(m), Some(se)) = (c.mwc, c.mwc_se) {
+            println!("{:<16} {:>18}", "match chances", format!("{:.2}% ± {:.2}", 100.0 * m, 100.0 * se));
+        }
     }
 }
 

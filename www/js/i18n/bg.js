@@ -168,6 +168,7 @@ export default {
   'an.rolloutResult':
     'Rollout, {player} на ход ({n} игри, {depth} хвърляния): стойност {eq} ± {se}, печели {win}% (марс {wg}%), губи с марс {lg}%',
   'an.rolloutCubeful': '; стойност с куба {eq} ± {se}',
+  'an.rolloutMatch': '; шанс за спечелване на мача {mwc}% ± {se}',
   'an.rolloutFailed': 'Симулацията не успя: {msg}',
   'an.none': 'Още няма какво да се анализира.',
   'an.mark.doubtful': 'съмнителен',

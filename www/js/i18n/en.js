@@ -168,6 +168,7 @@ export default {
   'an.rolloutResult':
     'Rollout, {player} on roll ({n} games, {depth} rolls deep): equity {eq} ± {se}, wins {win}% (gammons {wg}%), loses gammons {lg}%',
   'an.rolloutCubeful': '; cubeful equity {eq} ± {se}',
+  'an.rolloutMatch': '; match winning chances {mwc}% ± {se}',
   'an.rolloutFailed': 'The rollout failed: {msg}',
   'an.none': 'Nothing to analyse yet.',
   'an.mark.doubtful': 'doubtful',

@@ -170,6 +170,7 @@ export default {
   'an.rolloutResult':
     'Rollout, {player} dob ({n} játszma, {depth} dobás mélyen): érték {eq} ± {se}, nyer {win}% (gammon {wg}%), gammont veszít {lg}%',
   'an.rolloutCubeful': '; érték a kockával {eq} ± {se}',
+  'an.rolloutMatch': '; esély a mérkőzés megnyerésére {mwc}% ± {se}',
   'an.rolloutFailed': 'A kijátszás nem sikerült: {msg}',
   'an.none': 'Még nincs mit elemezni.',
   'an.mark.doubtful': 'kétes',

@@ -175,6 +175,7 @@ export default {
   'an.rolloutResult':
     'Rollout, {player} la zar ({n} partide, {depth} aruncări): echitate {eq} ± {se}, câștigă {win}% (marți {wg}%), pierde marți {lg}%',
   'an.rolloutCubeful': '; echitate cu cubul {eq} ± {se}',
+  'an.rolloutMatch': '; șanse de câștig al meciului {mwc}% ± {se}',
   'an.rolloutFailed': 'Simularea a eșuat: {msg}',
   'an.none': 'Nu este încă nimic de analizat.',
   'an.mark.doubtful': 'îndoielnică',

@@ -180,6 +180,7 @@ export default {
   'an.rolloutResult':
     'Роллаут, ход {player} ({n} партий, {depth} бросков): эквити {eq} ± {se}, выигрыш {win}% (марсы {wg}%), проигрыш марсом {lg}%',
   'an.rolloutCubeful': '; эквити с кубом {eq} ± {se}',
+  'an.rolloutMatch': '; шансы выиграть матч {mwc}% ± {se}',
   'an.rolloutFailed': 'Роллаут не удался: {msg}',
   'an.none': 'Пока нечего анализировать.',
   'an.mark.doubtful': 'сомнительный',
