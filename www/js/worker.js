@@ -108,7 +108,7 @@ self.onmessage = async (e) => {
         // cubeful too where the engine rolls the cube out (the cube in play; money or match)
         r = g.rollout({ ...opts, cubeful: true });
       } catch (err) {
-        if (err?.code !== 'cube-off' && err?.code !== 'bad-option') throw err;
+        if (err?.code !== 'cube-off') throw err;
         r = g.rollout(opts);
       }
       result = {
