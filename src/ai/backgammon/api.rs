@@ -8,7 +8,7 @@ use super::levels::Level;
 use super::rollout::{RolloutConfig, RolloutError, RolloutResult};
 use super::search::{Candidate, GameRules, Segment};
 use super::{Evaluation, Hint};
-use crate::backgammon::{Game, Phase};
+use crate::backgammon::{Game, Phase, Player};
 
 /// The dice and segment of the play being made, if the game waits for a play: the engine's
 /// part of the turn ([`Game::turn_part`]) and the dice of that part ([`Game::dice`]: a rolled
@@ -67,20 +67,26 @@ pub fn evaluate_game(game: &Game, ply: u8) -> Evaluation {
 
 /// The cube as the player on turn sees it.
 pub fn cube_state(game: &Game) -> CubeState {
+    cube_state_for(game, game.turn())
+}
+
+/// The cube as `player` sees it: who owns it from his side, its value (at least 1), whether the
+/// Jacoby rule is in force, and the match score with his points first. The cube advice, the
+/// analysis and the answer to a resignation all read the cube through this one function.
+pub fn cube_state_for(game: &Game, player: Player) -> CubeState {
     let o = game.options();
     let c = game.cube();
-    let me = game.turn();
     let owner = match c.owner {
         None => CubeOwner::Centered,
-        Some(p) if p == me => CubeOwner::Mover,
+        Some(p) if p == player => CubeOwner::Mover,
         Some(_) => CubeOwner::Opponent,
     };
     let score = (o.match_length > 0).then(|| {
         let s = game.score();
         MatchScore {
             length: o.match_length,
-            mover: s[me.index()],
-            opponent: s[me.other().index()],
+            mover: s[player.index()],
+            opponent: s[player.other().index()],
             crawford: game.is_crawford(),
         }
     });
@@ -96,4 +102,45 @@ pub fn cube_action_for_game(game: &Game, ply: u8) -> Option<CubeAdvice> {
     }
     let rules = GameRules::from_options(game.options());
     Some(super::cube_action(&game.position(), &rules, &cube_state(game), ply))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backgammon::{MatchStart, Options, Position};
+    use crate::dice::Dice;
+
+    /// One cube, two views: the player on turn's view is `cube_state`, and the other player's
+    /// view has the owner from his side and the score the other way round (what the answer to a
+    /// resignation reads).
+    #[test]
+    fn each_player_sees_the_same_cube_from_his_side() {
+        let options = Options { match_length: 7, ..Options::default() };
+        let mut g = Game::from_position(Position::start(), Player::White, options, Dice::seeded(3));
+        g.restore_match(MatchStart {
+            score: [2, 4],
+            cube_value: 2,
+            cube_owner: Some(Player::Black),
+            crawford: false,
+            crawford_done: false,
+        });
+        let white = cube_state_for(&g, Player::White);
+        let black = cube_state_for(&g, Player::Black);
+        assert_eq!(cube_state(&g), cube_state_for(&g, g.turn()));
+        assert_eq!(white.owner, CubeOwner::Opponent);
+        assert_eq!(black.owner, CubeOwner::Mover);
+        assert_eq!((white.value, black.value), (2, 2));
+        let (ws, bs) = (white.score.unwrap(), black.score.unwrap());
+        assert_eq!((ws.mover, ws.opponent, ws.length), (2, 4, 7));
+        assert_eq!(bs, ws.swapped());
+        g.restore_match(MatchStart {
+            score: [2, 4],
+            cube_value: 1,
+            cube_owner: None,
+            crawford: false,
+            crawford_done: false,
+        });
+        assert_eq!(cube_state_for(&g, Player::Black).owner, CubeOwner::Centered);
+        assert_eq!(cube_state_for(&g, Player::White).value, 1);
+    }
 }

@@ -25,7 +25,7 @@
 use serde::Serialize;
 
 use super::bearoff::{self, DIST_LEN};
-use super::cube::{CubeOwner, CubeState, MatchScore, match_chances, money_equity};
+use super::cube::{match_chances, money_equity};
 use super::eval::{Probabilities, Scoring};
 use super::search::GameRules;
 use crate::backgammon::{Game, OutcomeKind, Phase, Player, Position};
@@ -218,27 +218,6 @@ pub struct ResignAnswer {
     pub continuing: f32,
 }
 
-/// The cube as `player` sees it.
-fn cube_for(game: &Game, player: Player) -> CubeState {
-    let o = game.options();
-    let c = game.cube();
-    let owner = match c.owner {
-        None => CubeOwner::Centered,
-        Some(p) if p == player => CubeOwner::Mover,
-        Some(_) => CubeOwner::Opponent,
-    };
-    let score = (o.match_length > 0).then(|| {
-        let s = game.score();
-        MatchScore {
-            length: o.match_length,
-            mover: s[player.index()],
-            opponent: s[player.other().index()],
-            crawford: game.is_crawford(),
-        }
-    });
-    CubeState { value: c.value.max(1), owner, jacoby: o.jacoby_in_force(), score }
-}
-
 /// The answer to the resignation waiting in `game` (phase `Resignation`): accept iff it is worth
 /// at least playing on (module documentation). `None` outside that phase.
 pub fn resignation_answer(game: &Game) -> Option<ResignAnswer> {
@@ -249,7 +228,7 @@ pub fn resignation_answer(game: &Game) -> Option<ResignAnswer> {
     let me = offer.player.other();
     let scoring = game.options().scoring;
     let p = probabilities_for(game, me);
-    let cube = cube_for(game, me);
+    let cube = super::api::cube_state_for(game, me);
     let (offered, continuing) = match cube.score {
         Some(s) => (s.chances_after(offer.points as i32), match_chances(&p, scoring, &s, cube.value)),
         None if game.cube().enabled => (offer.points as f32, cube.value as f32 * money_equity(&p, scoring, &cube)),
