@@ -206,3 +206,107 @@ fn endgame_generate_for_matches_the_full_database() {
     let kings = Tablebase::generate_for(&[Material { men: 0, kings: 3, opp_men: 0, opp_kings: 1 }]).unwrap();
     assert_eq!(kings.probe(&fen("W:WKa1,c3:BKh8")), None);
 }
+
+/// Built a little at a time (`extend_for` asks `more()` every few thousand positions and keeps a
+/// group half done for the next call), over as many calls as it takes: what is built after
+/// every call is closed under capture and promotion, and the values are the full database's.
+#[test]
+fn endgame_extend_for_in_steps_matches_the_full_database() {
+    let target = Material { men: 1, kings: 1, opp_men: 1, opp_kings: 1 };
+    let mut part = Tablebase::empty();
+    assert_eq!(part.probe(&fen("W:WKa1:BKh4")), None);
+    let mut calls = 0;
+    loop {
+        calls += 1;
+        let mut budget = 16;
+        let done = part
+            .extend_for(&[target], || {
+                budget -= 1;
+                budget >= 0
+            })
+            .unwrap();
+        let covered: Vec<Material> = part.materials().collect();
+        for m in &covered {
+            // every material a capture or a promotion leads to is there too
+            for next in m.reachable(4) {
+                assert!(part.covers(next), "{m:?} built without {next:?}");
+            }
+        }
+        if done {
+            break;
+        }
+        assert!(calls < 10_000);
+    }
+    assert!(calls > 20, "{calls} calls");
+    assert!(part.covers(target));
+    for m in part.materials() {
+        for (p, v) in tb().positions(m) {
+            assert_eq!(part.probe(&p), Some(v), "{}", p.to_fen());
+        }
+    }
+    // two men against two are not needed, and not built
+    assert!(!part.covers(Material { men: 2, kings: 0, opp_men: 2, opp_kings: 0 }));
+    // a second call has nothing left to do
+    assert_eq!(part.extend_for(&[target], || panic!("nothing to build")), Ok(true));
+}
+
+/// The materials play can reach: fewer pieces on each side (captures), men turned kings
+/// (promotions), never more men, never a side's pieces above what it had; both orientations of a
+/// material count once; nearest first.
+#[test]
+fn endgame_reachable_materials_are_exactly_those_captures_and_promotions_reach() {
+    let canon =
+        |m: Material| m.min(Material { men: m.opp_men, kings: m.opp_kings, opp_men: m.men, opp_kings: m.kings });
+    for root in [
+        Material { men: 3, kings: 0, opp_men: 2, opp_kings: 1 },
+        Material { men: 0, kings: 3, opp_men: 0, opp_kings: 1 },
+        Material { men: 4, kings: 1, opp_men: 3, opp_kings: 0 },
+        Material { men: 1, kings: 0, opp_men: 0, opp_kings: 1 },
+    ] {
+        let got = root.reachable(4);
+        let mut expected = Vec::new();
+        for men in 0..=root.men {
+            for kings in 0..=(root.men + root.kings - men) {
+                for opp_men in 0..=root.opp_men {
+                    for opp_kings in 0..=(root.opp_men + root.opp_kings - opp_men) {
+                        let m = Material { men, kings, opp_men, opp_kings };
+                        if men + kings > 0 && opp_men + opp_kings > 0 && men + kings + opp_men + opp_kings <= 4 {
+                            expected.push(canon(m));
+                        }
+                    }
+                }
+            }
+        }
+        expected.sort();
+        expected.dedup();
+        let mut sorted = got.clone();
+        sorted.sort();
+        assert_eq!(sorted, expected, "{root:?}");
+        let total = |m: &Material| m.men + m.kings + m.opp_men + m.opp_kings;
+        if total(&root) <= 4 {
+            assert_eq!(got[0], canon(root));
+        }
+    }
+}
+
+/// A search limited by time (master, analysis) builds and uses the databases its position can
+/// reach (`Engine::shared_endgames`): three kings against a king is a win in 19 plies, shown as
+/// such (the principal variation to the end) after a few hundred nodes. A search limited by nodes does not touch them, so its result does not depend on what
+/// earlier searches built.
+#[test]
+fn endgame_timed_search_builds_and_uses_the_shared_databases() {
+    use tabla::ai::draughts::{Score, StdClock};
+    let root = SearchRoot::new(fen("W:WKa1,Kc3,Ke1:BKh4"));
+    let mut engine = Engine::new(4);
+    let nodes = Limits { nodes: Some(20_000), ..Limits::default() };
+    let before = engine.search(&root, &nodes, &NoClock).unwrap();
+    let timed = Limits { time_ms: Some(2_000.0), ..Limits::default() };
+    let r = engine.search(&root, &timed, &StdClock::new()).unwrap();
+    assert_eq!(r.score(), Score::WinIn(19), "{:?}", r.score());
+    assert!(r.pv.iter().fold(root.position, |p, m| p.after(m)).is_lost());
+    // known from the databases at once: a search alone needs millions of nodes for it
+    assert!(r.nodes < 50_000, "{} nodes", r.nodes);
+    engine.clear();
+    let after = engine.search(&root, &nodes, &NoClock).unwrap();
+    assert_eq!((before.best, before.score, before.nodes), (after.best, after.score, after.nodes));
+}

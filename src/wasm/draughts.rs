@@ -72,6 +72,10 @@ export interface BestMoveOptions {
   seed?: number;
 }
 export interface AnalyzeOptions { depth?: number; timeMs?: number }
+export interface BuildEndgamesOptions {
+  /** How long to build for, in milliseconds (default 200, at most 60000). */
+  timeMs?: number;
+}
 /** `centi`: hundredths of a man for the side to move; or a win/loss in so many plies. */
 export type DraughtsScore = { centi: number } | { winIn: number } | { lossIn: number };
 export interface DraughtsAnalysis {
@@ -95,6 +99,13 @@ struct JsBestMoveOptions {
     level: Option<String>,
     time_ms: Option<f64>,
     seed: Option<f64>,
+}
+
+#[cfg(feature = "ai")]
+#[derive(Deserialize, Default)]
+#[serde(rename = "BuildEndgamesOptions", rename_all = "camelCase", deny_unknown_fields)]
+struct JsBuildEndgamesOptions {
+    time_ms: Option<f64>,
 }
 
 #[cfg(feature = "ai")]
@@ -135,6 +146,9 @@ const MAX_TIME_MS: f64 = 60_000.0;
 #[cfg(feature = "ai")]
 /// Analysis without limits thinks this long.
 const DEFAULT_ANALYSIS_MS: f64 = 1_000.0;
+#[cfg(feature = "ai")]
+/// `buildEndgames()` without `timeMs`: short enough not to hold up a request behind it.
+const DEFAULT_ENDGAME_BUILD_MS: f64 = 200.0;
 #[cfg(feature = "ai")]
 /// Analysis to a depth without `timeMs` stops after this long whatever the depth (depth 20 from
 /// the start takes minutes): every search of the bindings has a time cap.
@@ -615,6 +629,24 @@ impl RussianDraughts {
             time_ms: r.time_ms,
         };
         to_js(&analysis)
+    }
+
+    /// Builds, for at most `timeMs` (default 200 ms), the endgame databases (every position
+    /// of up to 4 pieces, by material) that play from this position can reach, once the board
+    /// has at most 8 pieces (`ai::draughts::build_endgames`). Master's moves and `analyze()`
+    /// build them too, in a quarter of their time, and use them; a worker can call this while
+    /// the player thinks, so that they need not. Built once per module instance, a few
+    /// milliseconds at a time (a part built is kept). Returns `true` when nothing is left to
+    /// build for this position.
+    #[wasm_bindgen(js_name = buildEndgames)]
+    pub fn build_endgames(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "BuildEndgamesOptions")] options: JsValue,
+    ) -> JsResult<bool> {
+        let o: JsBuildEndgamesOptions = options_from_js(options, "bad buildEndgames options", |_| Ok(()))?;
+        let time_ms = check_time(o.time_ms)?.unwrap_or(DEFAULT_ENDGAME_BUILD_MS);
+        let deadline = js_clock() + time_ms;
+        Ok(crate::ai::draughts::build_endgames(self.game.position(), &js_clock, deadline))
     }
 
     /// Whether the computer, the side not on move, accepts a draw offered by the side on move:

@@ -49,6 +49,35 @@ test('draughts: every level answers with a legal move, and time limits hold', ()
   }
 });
 
+test('draughts endgame databases: built by the timed searches or ahead (buildEndgames), then used', () => {
+  // a full board needs none yet
+  assert.equal(new RussianDraughts().buildEndgames(), true);
+  // three kings against a lone king off the main road: built a little at a time, then known
+  const g = RussianDraughts.fromFen('W:WKa1,Kc3,Ke1:BKh4');
+  let calls = 0;
+  while (!g.buildEndgames({ timeMs: 5 })) assert.ok(++calls < 2000, 'the build ends');
+  assert.equal(g.buildEndgames({ timeMs: 5 }), true);
+  const a = g.analyze({ timeMs: 1000 });
+  assert.deepEqual(a.score, { winIn: 19 });
+  assert.equal(a.pv.length, 19, 'the line runs to the end in the databases');
+  assert.ok(a.nodes < 50_000, `${a.nodes} nodes: known from the databases, not searched`);
+  for (const bad of [{ timeMs: 0 }, { timeMs: 1e9 }, { timeMs: '5' }, { depth: 3 }, 7]) {
+    let err = null;
+    try {
+      g.buildEndgames(bad);
+    } catch (e) {
+      err = e;
+    }
+    assert.ok(err instanceof Error && typeof err.code === 'string', JSON.stringify(bad));
+  }
+  // RU-DRAW-3K1K in the package: master, with the databases, wins three kings against a lone
+  // king under the referee's draw rules (within 15 moves), the lone king's side playing master too
+  const game = RussianDraughts.fromFen('W:WKa1,Kc3,Ke1:BKh4');
+  for (let i = 0; i < 40 && !game.outcome(); i++) game.play(game.bestMove({ level: 'master', timeMs: 100 }).notation);
+  assert.equal(game.outcome()?.result, 'white', JSON.stringify(game.outcome()));
+  assert.ok(game.state().history.length <= 29, game.state().history.join(' '));
+});
+
 test('backgammon: the computer plays legal plays at every level and its chances are probabilities', () => {
   for (const variant of ['backgammon', 'table', 'acey-deucey']) {
     const g = new Backgammon({ variant, seed: 12 });

@@ -14,6 +14,25 @@ const solveBearOff = (M) => {
   M.Backgammon.solveBearOff();
 };
 
+// The draughts endgame databases (every position of up to 4 pieces): the engine builds those a
+// position can reach once few pieces are left, master's moves and analyses in a quarter of their
+// time. After the computer's move the worker goes on building them while the player thinks, in
+// slices short enough to let a request in between, so that the next moves need not.
+let endgameTimer = null;
+const buildEndgames = (g) => {
+  clearTimeout(endgameTimer);
+  const slice = () => {
+    let done = true;
+    try {
+      done = g.buildEndgames({ timeMs: 100 });
+    } catch {
+      // an engine error here only means the searches build what they need themselves
+    }
+    endgameTimer = done ? null : setTimeout(slice, 0);
+  };
+  endgameTimer = setTimeout(slice, 0);
+};
+
 // The page's rollouts: at most this many trials, each stopped after this many rolls and valued
 // there by the net (a full-length rollout gets too few trials in a few seconds to tell plays
 // apart; the engine's luck adjustment keeps a truncated one's error small).
@@ -40,6 +59,8 @@ self.onmessage = async (e) => {
   try {
     const M = await loadFullEngine();
     let result;
+    // work to do once the answer is sent
+    let after = null;
     const load = () => kindOf(game).fromData(M, save, options);
     if (kind === 'bg-warm') {
       if (!bearOffReady) solveBearOff(M);
@@ -159,6 +180,7 @@ self.onmessage = async (e) => {
     } else if (kind === 'ru') {
       const g = load();
       const m = g.bestMove({ level });
+      after = () => buildEndgames(g);
       result = {
         notation: m.notation,
         from: m.from,
@@ -175,6 +197,7 @@ self.onmessage = async (e) => {
     }
     self.postMessage({ id, result });
     if (kind.startsWith('bg') && !bearOffReady) solveBearOff(M);
+    after?.();
   } catch (err) {
     // an engine error keeps its code and fields (they are plain data) for the page to translate
     const error = { message: String(err?.message || err) };

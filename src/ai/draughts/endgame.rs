@@ -42,7 +42,9 @@
 //! ```
 
 use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock};
 
+use super::clock::Clock;
 use crate::draughts::bitboard::{Bitboard, RANK1, RANK8, slide};
 use crate::draughts::{Color, DrawCounters, Move, Position};
 
@@ -139,6 +141,58 @@ impl Material {
         Material { men: self.opp_men, kings: self.opp_kings, opp_men: self.men, opp_kings: self.kings }
     }
 
+    /// The materials one event away: a piece of either side captured, or a man of either side
+    /// promoted (a longer capture is several of these steps). Orientation is kept; a material
+    /// and its colour swap are solved together.
+    fn steps(self) -> impl Iterator<Item = Material> {
+        let Material { men, kings, opp_men, opp_kings } = self;
+        [
+            (men > 0).then(|| Material { men: men - 1, ..self }),
+            (men > 0).then(|| Material { men: men - 1, kings: kings + 1, ..self }),
+            (kings > 0).then(|| Material { kings: kings - 1, ..self }),
+            (opp_men > 0).then(|| Material { opp_men: opp_men - 1, ..self }),
+            (opp_men > 0).then(|| Material { opp_men: opp_men - 1, opp_kings: opp_kings + 1, ..self }),
+            (opp_kings > 0).then(|| Material { opp_kings: opp_kings - 1, ..self }),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// Whether both sides have a piece (a material without one is a finished game).
+    fn playable(self) -> bool {
+        self.men + self.kings > 0 && self.opp_men + self.opp_kings > 0
+    }
+
+    /// Every material of at most `max_pieces` pieces (both sides with a piece) that play from
+    /// this one can lead to, by captures and promotions, this one included if small enough;
+    /// nearest first (fewest events), each once in either orientation.
+    pub fn reachable(self, max_pieces: u32) -> Vec<Material> {
+        let canon = |m: Material| m.min(m.swapped());
+        // one flag per material: no count grows beyond the largest side's pieces
+        let base = (self.men + self.kings).max(self.opp_men + self.opp_kings) as usize + 1;
+        let flag = |m: Material| [m.men, m.kings, m.opp_men, m.opp_kings].iter().fold(0, |i, &x| i * base + x as usize);
+        let mut seen = vec![false; base.pow(4)];
+        // breadth first: `found` in the order found
+        let mut found = vec![canon(self)];
+        seen[flag(canon(self))] = true;
+        let mut next = 0;
+        let mut out = Vec::new();
+        while let Some(&m) = found.get(next) {
+            next += 1;
+            if m.total() <= max_pieces {
+                out.push(m);
+            }
+            for step in m.steps() {
+                let step = canon(step);
+                if step.playable() && !seen[flag(step)] {
+                    seen[flag(step)] = true;
+                    found.push(step);
+                }
+            }
+        }
+        out
+    }
+
     /// (group sizes, universe sizes): White men (28 squares a1..h7), White kings, Black men
     /// (28 squares b2..h8), Black kings, for the White-to-move orientation.
     fn groups(self) -> [(u8, u8); 4] {
@@ -206,7 +260,7 @@ static BINOM: [[usize; 6]; 33] = binom_table();
 /// `SETS[k][r]`: the `k`-element set of squares of colex rank `r` (the rank of a set does not
 /// depend on the universe's size, so one table serves men and kings).
 fn sets() -> &'static [Vec<Bitboard>; MAX_PIECES as usize + 1] {
-    static SETS: std::sync::OnceLock<[Vec<Bitboard>; MAX_PIECES as usize + 1]> = std::sync::OnceLock::new();
+    static SETS: OnceLock<[Vec<Bitboard>; MAX_PIECES as usize + 1]> = OnceLock::new();
     SETS.get_or_init(|| std::array::from_fn(|k| (0..binom(32, k)).map(|r| unrank_set(r, k)).collect()))
 }
 
@@ -242,6 +296,7 @@ fn index_of(material: Material, pos: &Position) -> usize {
 }
 
 /// One material group's values, White (the side to move) first.
+#[derive(Clone)]
 struct Slice {
     material: Material,
     values: Vec<u8>,
@@ -274,12 +329,16 @@ impl Slice {
     }
 }
 
-/// The databases for every material of up to `max_pieces` pieces.
+/// The databases for every material of up to `max_pieces` pieces, or for a set of materials
+/// closed under capture and promotion (every material a covered one can lead to is covered).
+#[derive(Clone)]
 pub struct Tablebase {
     max_pieces: u32,
     slices: Vec<Slice>,
     /// `Material::key` -> index into `slices`.
     lookup: Vec<u16>,
+    /// The group being solved when the last extension was told to stop.
+    pending: Option<Box<Pending>>,
 }
 
 const NONE: u16 = u16::MAX;
@@ -322,7 +381,10 @@ impl Tablebase {
                 }
             }
         }
-        Tablebase::build(max_pieces, all)
+        let mut tb = Tablebase::empty();
+        tb.extend_for(&all, || true)?;
+        tb.max_pieces = tb.max_pieces.max(max_pieces);
+        Ok(tb)
     }
 
     /// Builds only the databases of `targets` and of every material a capture or a promotion
@@ -331,10 +393,41 @@ impl Tablebase {
     /// for a first use in the browser. [`probe`](Self::probe) answers `None` for materials not
     /// built.
     pub fn generate_for(targets: &[Material]) -> Result<Tablebase, TablebaseError> {
+        let mut tb = Tablebase::empty();
+        tb.extend_for(targets, || true)?;
+        Ok(tb)
+    }
+
+    /// No database: every probe answers `None` until [`extend_for`](Self::extend_for) adds some.
+    pub fn empty() -> Tablebase {
+        let n = MAX_PIECES as usize + 1;
+        Tablebase { max_pieces: 0, slices: Vec::new(), lookup: vec![NONE; n * n * n * n], pending: None }
+    }
+
+    /// Whether the databases of `material` (side to move first) are built.
+    pub fn covers(&self, material: Material) -> bool {
+        self.lookup.get(material.key()).is_some_and(|&s| s != NONE)
+    }
+
+    /// Adds the databases of `targets` and of everything they need (see
+    /// [`generate_for`](Self::generate_for)), one group (a material and its colour swap) at a
+    /// time in dependency order, asking `more()` every few thousand positions: the work can be
+    /// spread over as many calls as it takes (a group half done is kept for the next call), and
+    /// what [`probe`](Self::probe) sees is always whole groups, closed under capture and
+    /// promotion. `Ok(true)` when every target is covered. On an error the group being solved
+    /// is dropped.
+    pub fn extend_for(&mut self, targets: &[Material], mut more: impl FnMut() -> bool) -> Result<bool, TablebaseError> {
+        // the group left half done is finished first (its needs are built), whatever is asked
+        if let Some(group) = self.pending.as_ref().map(|p| p.group.clone()) {
+            if !self.solve(&group, &mut more)? {
+                return Ok(false);
+            }
+        }
         let mut all: Vec<Material> = Vec::new();
         let mut todo: Vec<Material> = targets.to_vec();
         while let Some(m) = todo.pop() {
-            if m.men + m.kings == 0 || m.opp_men + m.opp_kings == 0 || all.contains(&m) {
+            // a covered material's own needs are covered too
+            if !m.playable() || all.contains(&m) || self.covers(m) {
                 continue;
             }
             if m.total() > MAX_PIECES {
@@ -342,49 +435,21 @@ impl Tablebase {
             }
             all.push(m);
             todo.push(m.swapped());
-            // One piece fewer of either side (a longer capture is several of these steps),
-            // or a man of either side promoted.
-            let Material { men, kings, opp_men, opp_kings } = m;
-            let mut next = Vec::new();
-            if men > 0 {
-                next.push(Material { men: men - 1, ..m });
-                next.push(Material { men: men - 1, kings: kings + 1, ..m });
-            }
-            if kings > 0 {
-                next.push(Material { kings: kings - 1, ..m });
-            }
-            if opp_men > 0 {
-                next.push(Material { opp_men: opp_men - 1, ..m });
-                next.push(Material { opp_men: opp_men - 1, opp_kings: opp_kings + 1, ..m });
-            }
-            if opp_kings > 0 {
-                next.push(Material { opp_kings: opp_kings - 1, ..m });
-            }
-            todo.extend(next);
+            todo.extend(m.steps());
         }
-        let max_pieces = all.iter().map(|m| m.total()).max().unwrap_or(0);
-        Tablebase::build(max_pieces, all)
-    }
-
-    /// Solves the given materials (closed under capture and promotion) in dependency order.
-    fn build(max_pieces: u32, mut all: Vec<Material>) -> Result<Tablebase, TablebaseError> {
-        let n = MAX_PIECES as usize + 1;
-        let mut tb = Tablebase { max_pieces, slices: Vec::new(), lookup: vec![NONE; n * n * n * n] };
         // the few materials of a database (at most a few hundred): the small sort (no std sort in the .wasm)
         let order = |m: &Material| (m.total(), m.men + m.opp_men, *m);
         crate::small_sort::sort_by(&mut all, |a, b| order(a).cmp(&order(b)));
-        let mut done = std::collections::HashSet::new();
         for m in all {
-            if done.contains(&m) {
+            if self.covers(m) {
                 continue;
             }
             let pair = if m.swapped() == m { vec![m] } else { vec![m, m.swapped()] };
-            for &x in &pair {
-                done.insert(x);
+            if !self.solve(&pair, &mut more)? {
+                return Ok(false);
             }
-            tb.solve(&pair)?;
         }
-        Ok(tb)
+        Ok(true)
     }
 
     /// The most pieces covered.
@@ -396,16 +461,26 @@ impl Tablebase {
     /// side with no piece has lost.
     #[inline]
     pub fn probe(&self, pos: &Position) -> Option<Wdl> {
-        let n = pos.occupied().count_ones();
-        if n > self.max_pieces {
+        if pos.occupied().count_ones() > self.max_pieces {
             return None;
         }
+        self.probe_built(pos)
+    }
+
+    /// [`probe`](Self::probe) of a position whose material may be built even above
+    /// `max_pieces` (a group being solved probes the positions its captures lead to, down to
+    /// a side with no piece, before anything is built).
+    #[inline]
+    fn probe_built(&self, pos: &Position) -> Option<Wdl> {
         if pos.pieces(pos.turn()) == 0 {
             return Some(Wdl::Loss(0));
         }
         if pos.pieces(!pos.turn()) == 0 {
             // Not reachable in play (the game ended a ply earlier).
             return Some(Wdl::Win(0));
+        }
+        if pos.occupied().count_ones() > MAX_PIECES {
+            return None;
         }
         let p = if pos.turn() == Color::White { *pos } else { mirror(pos) };
         let s = self.lookup[Material::of(&p).key()];
@@ -471,95 +546,214 @@ impl Tablebase {
         self.slices.iter().map(|s| s.material)
     }
 
-    /// Solves one group (a material and, if different, its colour-swapped twin, which holds
-    /// the Black-to-move positions of the first) given every earlier group.
-    fn solve(&mut self, group: &[Material]) -> Result<(), TablebaseError> {
-        let base = self.slices.len();
-        for &m in group {
-            self.lookup[m.key()] = self.slices.len() as u16;
-            self.slices.push(Slice { material: m, values: vec![0; m.size()] });
+    /// Works on one group (a material and, if different, its colour-swapped twin, which holds
+    /// the Black-to-move positions of the first) given every earlier group, asking `more()`
+    /// every [`CHUNK`] positions: `Ok(true)` once it is solved and published, `Ok(false)` when
+    /// `more()` said stop (the work done is kept in `pending` for the next call; nothing of
+    /// the group is visible to [`probe`](Self::probe) before it is complete).
+    fn solve(&mut self, group: &[Material], more: &mut impl FnMut() -> bool) -> Result<bool, TablebaseError> {
+        let mut p = match self.pending.take() {
+            Some(p) if p.group == group => p,
+            _ => Box::new(Pending::new(group)),
+        };
+        let r = self.work(&mut p, more);
+        match r {
+            Ok(true) => {
+                for slice in p.slices {
+                    self.lookup[slice.material.key()] = self.slices.len() as u16;
+                    self.max_pieces = self.max_pieces.max(slice.material.total());
+                    self.slices.push(slice);
+                }
+            }
+            Ok(false) => self.pending = Some(p),
+            Err(_) => {}
         }
-        let sizes: Vec<usize> = group.iter().map(|m| m.size()).collect();
-        // Per node: children inside the group not yet proven wins for the opponent (+1 if some
-        // move already escapes to a draw or a win), and the longest proven-win child + 1.
-        let mut count: Vec<Vec<u8>> = sizes.iter().map(|&n| vec![0; n]).collect();
-        let mut longest: Vec<Vec<u8>> = sizes.iter().map(|&n| vec![0; n]).collect();
-        let mut decided: Vec<Vec<bool>> = sizes.iter().map(|&n| vec![false; n]).collect();
-        let mut buckets: Vec<Vec<(u8, u32)>> = vec![Vec::new(); 256];
-        let mut moves = Vec::with_capacity(64);
-        let in_group = |p: &Position| -> Option<(usize, usize)> {
-            let c = if p.turn() == Color::White { *p } else { mirror(p) };
+        r
+    }
+
+    /// The retrograde analysis of `p` from where it stood (see [`solve`](Self::solve)).
+    fn work(&self, p: &mut Pending, more: &mut impl FnMut() -> bool) -> Result<bool, TablebaseError> {
+        let group = p.group.clone();
+        let in_group = |q: &Position| -> Option<(usize, usize)> {
+            let c = if q.turn() == Color::White { *q } else { mirror(q) };
             let m = Material::of(&c);
             let g = group.iter().position(|&x| x == m)?;
             Some((g, index_of(m, &c)))
         };
-        for g in 0..group.len() {
-            for i in 0..sizes[g] {
-                let Some(pos) = self.slices[base + g].position(i) else {
-                    decided[g][i] = true;
-                    continue;
-                };
-                pos.legal_moves_into(&mut moves);
-                let (mut inside, mut escape, mut win, mut worst) = (0u32, false, u32::MAX, 0u32);
-                for mv in &moves {
-                    let child = pos.after(mv);
-                    if !mv.is_capture() && !mv.promotes() {
-                        inside += 1;
-                        continue;
-                    }
-                    match self.probe(&child).expect("an earlier group").before() {
-                        Wdl::Win(d) => win = win.min(d),
-                        Wdl::Loss(d) => worst = worst.max(d),
-                        Wdl::Draw => escape = true,
-                    }
+        let mut moves = Vec::with_capacity(64);
+        let mut budget = CHUNK;
+        // Per node: children inside the group not yet proven wins for the opponent (+1 if some
+        // move already escapes to a draw or a win), and the longest proven-win child + 1.
+        while let Stage::Init { g, i } = p.stage {
+            if g == group.len() {
+                p.stage = Stage::Retro { level: 0 };
+                break;
+            }
+            if i == p.slices[g].values.len() {
+                p.stage = Stage::Init { g: g + 1, i: 0 };
+                continue;
+            }
+            if budget == 0 {
+                if !more() {
+                    return Ok(false);
                 }
-                if inside > 250 {
+                budget = CHUNK;
+            }
+            budget -= 1;
+            p.stage = Stage::Init { g, i: i + 1 };
+            let Some(pos) = p.slices[g].position(i) else {
+                p.decided[g][i] = true;
+                continue;
+            };
+            pos.legal_moves_into(&mut moves);
+            let (mut inside, mut escape, mut win, mut worst) = (0u32, false, u32::MAX, 0u32);
+            for mv in &moves {
+                let child = pos.after(mv);
+                if !mv.is_capture() && !mv.promotes() {
+                    inside += 1;
+                    continue;
+                }
+                match self.probe_built(&child).expect("an earlier group").before() {
+                    Wdl::Win(d) => win = win.min(d),
+                    Wdl::Loss(d) => worst = worst.max(d),
+                    Wdl::Draw => escape = true,
+                }
+            }
+            if inside > 250 {
+                return Err(TablebaseError::DistanceOverflow);
+            }
+            p.count[g][i] = inside as u8 + (escape || win != u32::MAX) as u8;
+            p.longest[g][i] = worst.min(255) as u8;
+            if win != u32::MAX {
+                p.buckets[win as usize].push((g as u8, i as u32));
+            } else if p.count[g][i] == 0 {
+                p.buckets[worst as usize].push((g as u8, i as u32));
+            }
+        }
+        // By distance: a position reached at `level` is decided there. Within a level the
+        // order does not matter (everything it adds goes to a later level).
+        while let Stage::Retro { level } = p.stage {
+            if level >= 255 {
+                return Ok(true);
+            }
+            let Some((g, i)) = p.buckets[level].pop() else {
+                p.stage = Stage::Retro { level: level + 1 };
+                continue;
+            };
+            if budget == 0 {
+                if !more() {
+                    p.buckets[level].push((g, i));
+                    return Ok(false);
+                }
+                budget = CHUNK;
+            }
+            budget -= 1;
+            let (g, i) = (g as usize, i as usize);
+            if p.decided[g][i] {
+                continue;
+            }
+            p.decided[g][i] = true;
+            p.slices[g].values[i] = level as u8 + 1;
+            let pos = p.slices[g].position(i).expect("a position");
+            let won = level % 2 == 1;
+            for pred in quiet_predecessors(&pos, &mut moves) {
+                let Some((pg, pi)) = in_group(&pred) else { continue };
+                if p.decided[pg][pi] {
+                    continue;
+                }
+                if won {
+                    // Every predecessor has one more move proven losing.
+                    p.count[pg][pi] -= 1;
+                    p.longest[pg][pi] = p.longest[pg][pi].max(level as u8 + 1);
+                    if p.count[pg][pi] == 0 {
+                        let l = p.longest[pg][pi] as usize;
+                        p.buckets[l].push((pg as u8, pi as u32));
+                    }
+                } else if level + 1 < 255 {
+                    p.buckets[level + 1].push((pg as u8, pi as u32));
+                } else {
                     return Err(TablebaseError::DistanceOverflow);
                 }
-                count[g][i] = inside as u8 + (escape || win != u32::MAX) as u8;
-                longest[g][i] = worst.min(255) as u8;
-                if win != u32::MAX {
-                    buckets[win as usize].push((g as u8, i as u32));
-                } else if count[g][i] == 0 {
-                    buckets[worst as usize].push((g as u8, i as u32));
-                }
             }
         }
-        let mut level = 0;
-        while level < 255 {
-            let todo = std::mem::take(&mut buckets[level]);
-            for (g, i) in todo {
-                let (g, i) = (g as usize, i as usize);
-                if decided[g][i] {
-                    continue;
-                }
-                decided[g][i] = true;
-                self.slices[base + g].values[i] = level as u8 + 1;
-                let pos = self.slices[base + g].position(i).expect("a position");
-                let won = level % 2 == 1;
-                for pred in quiet_predecessors(&pos, &mut moves) {
-                    let Some((pg, pi)) = in_group(&pred) else { continue };
-                    if decided[pg][pi] {
-                        continue;
-                    }
-                    if won {
-                        // Every predecessor has one more move proven losing.
-                        count[pg][pi] -= 1;
-                        longest[pg][pi] = longest[pg][pi].max(level as u8 + 1);
-                        if count[pg][pi] == 0 {
-                            buckets[longest[pg][pi] as usize].push((pg as u8, pi as u32));
-                        }
-                    } else if level + 1 < 255 {
-                        buckets[level + 1].push((pg as u8, pi as u32));
-                    } else {
-                        return Err(TablebaseError::DistanceOverflow);
-                    }
-                }
-            }
-            level += 1;
-        }
-        Ok(())
+        Ok(true)
     }
+}
+
+/// Positions (or bucket entries) a group's solver handles between two `more()` questions:
+/// a few milliseconds in the browser.
+const CHUNK: usize = 2048;
+
+/// Where the solver of a group stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    /// Counting each position's moves: the next (group member, index).
+    Init { g: usize, i: usize },
+    /// The retrograde pass, at this distance.
+    Retro { level: usize },
+}
+
+/// A group being solved, kept between calls of [`Tablebase::extend_for`].
+#[derive(Clone)]
+struct Pending {
+    group: Vec<Material>,
+    slices: Vec<Slice>,
+    count: Vec<Vec<u8>>,
+    longest: Vec<Vec<u8>>,
+    decided: Vec<Vec<bool>>,
+    buckets: Vec<Vec<(u8, u32)>>,
+    stage: Stage,
+}
+
+impl Pending {
+    fn new(group: &[Material]) -> Pending {
+        let sizes: Vec<usize> = group.iter().map(|m| m.size()).collect();
+        Pending {
+            group: group.to_vec(),
+            slices: group.iter().map(|&m| Slice { material: m, values: vec![0; m.size()] }).collect(),
+            count: sizes.iter().map(|&n| vec![0; n]).collect(),
+            longest: sizes.iter().map(|&n| vec![0; n]).collect(),
+            decided: sizes.iter().map(|&n| vec![false; n]).collect(),
+            buckets: vec![Vec::new(); 256],
+            stage: Stage::Init { g: 0, i: 0 },
+        }
+    }
+}
+
+/// The process's own databases, which the time-limited searches grow as play approaches
+/// them ([`shared_for`]). One copy for every engine of the process (the browser's worker makes
+/// a new game object for each request, so an engine's own field would forget them).
+fn shared() -> &'static Mutex<Arc<Tablebase>> {
+    static SHARED: OnceLock<Mutex<Arc<Tablebase>>> = OnceLock::new();
+    SHARED.get_or_init(|| Mutex::new(Arc::new(Tablebase::empty())))
+}
+
+/// The process's shared databases, first extended until `deadline` (on `clock`) by the
+/// materials of at most [`MAX_PIECES`] pieces that play from `pos` can reach, nearest first
+/// (each with what it needs), and whether all of those are built. What is built, and the
+/// group under way, stay for later calls, so an ending is built once, over as many calls as
+/// its time takes. A search still holding the databases keeps its copy; the extension then
+/// works on a new one.
+pub fn shared_for(pos: &Position, clock: &dyn Clock, deadline: f64) -> (Arc<Tablebase>, bool) {
+    let targets = Material::of(pos).reachable(MAX_PIECES);
+    let mut guard = shared().lock().unwrap_or_else(|e| e.into_inner());
+    if targets.iter().all(|&m| guard.covers(m)) {
+        return (Arc::clone(&guard), true);
+    }
+    if clock.now_ms() >= deadline {
+        return (Arc::clone(&guard), false);
+    }
+    let tb = Arc::make_mut(&mut guard);
+    let mut done = true;
+    for t in targets {
+        // an error drops that group (it cannot happen within MAX_PIECES: the tests build
+        // every database); the search then does without it
+        if !matches!(tb.extend_for(&[t], || clock.now_ms() < deadline), Ok(true)) {
+            done = false;
+            break;
+        }
+    }
+    (Arc::clone(&guard), done)
 }
 
 /// Orders values for the side to move: any win beats a draw beats any loss; faster wins and

@@ -54,8 +54,10 @@
 //!   mistakes are plausible; medium/hard are node-limited; master is time-limited (1 s).
 //! - [`endgame`]: databases of every position with up to 4 pieces by our own retrograde
 //!   analysis ([`Tablebase::generate`], or [`Tablebase::generate_for`] one ending and what it
-//!   needs); set [`Engine::tablebase`] and the search scores covered positions exactly, within
-//!   what the move-count draw rules leave (docs/draughts-ai.md).
+//!   needs); set [`Engine::tablebase`], or leave it to a timed search to build the shared ones
+//!   its position can reach ([`Engine::shared_endgames`], [`build_endgames`]), and the search
+//!   scores covered positions exactly, within what the move-count draw rules leave
+//!   (docs/draughts-ai.md).
 //! - [`baseline`]: a FROZEN copy of the engine of issue 7, the fixed yardstick of the duels
 //!   (`duel-draughts --b baseline`); never edited.
 //! - `tune` (the `cli` feature only): self-play data and a logistic fit of the weights (`tabla
@@ -322,6 +324,25 @@ impl Default for SearchParams {
     }
 }
 
+/// A search limited by time uses the shared endgame databases ([`Engine::shared_endgames`])
+/// once the board has at most this many pieces: from there its lines reach the databases'
+/// [`endgame::MAX_PIECES`] by captures.
+pub const ENDGAME_TRIGGER_PIECES: u32 = 8;
+
+/// The share of a timed search's time that may go to building the databases it can reach but
+/// that are not built yet; a group started is finished, the rest waits for the next search.
+/// What is built stays for the whole process, so this is paid once per ending.
+pub const ENDGAME_SHARE: f64 = 0.25;
+
+/// Builds until `deadline` (on `clock`) the shared endgame databases that a timed search from
+/// `pos` would use, as such a search does in its share of the time ([`ENDGAME_SHARE`]), so
+/// that a caller with time to spare (a worker while the player thinks) spares the searches
+/// that work. `true` when none is left to build for `pos`; with more than
+/// [`ENDGAME_TRIGGER_PIECES`] pieces on the board none is needed yet, so `true`.
+pub fn build_endgames(pos: &Position, clock: &dyn Clock, deadline: f64) -> bool {
+    pos.occupied().count_ones() > ENDGAME_TRIGGER_PIECES || endgame::shared_for(pos, clock, deadline).1
+}
+
 /// The computer opponent: a transposition table, evaluation weights and, optionally, endgame
 /// databases.
 pub struct Engine {
@@ -330,9 +351,14 @@ pub struct Engine {
     pub params: SearchParams,
     /// The evaluation weights (default: [`Weights::DEFAULT`]).
     pub weights: Weights,
-    /// Endgame databases the search probes (none by default: build them with
-    /// [`Tablebase::generate`], once, and share them between engines).
+    /// Endgame databases the search probes, built by the caller ([`Tablebase::generate`],
+    /// once, shared between engines). Without them, see `shared_endgames`.
     pub tablebase: Option<Arc<Tablebase>>,
+    /// Without `tablebase`, whether a search limited by time (master, analysis) uses the
+    /// process's shared databases and grows them as play approaches them
+    /// ([`ENDGAME_TRIGGER_PIECES`], [`ENDGAME_SHARE`]; default on). Searches limited only by
+    /// depth or nodes never use them, so they stay reproducible.
+    pub shared_endgames: bool,
     /// Learnt patterns added to the evaluation (none by default: the duels found them worth
     /// nothing at master's depths; docs/draughts-ai.md).
     pub patterns: Option<Arc<patterns::Patterns>>,
@@ -354,6 +380,7 @@ impl Engine {
             params: SearchParams::DEFAULT,
             weights: Weights::DEFAULT,
             tablebase: None,
+            shared_endgames: true,
             patterns: None,
         }
     }
@@ -373,12 +400,25 @@ impl Engine {
         let start = clock.now_ms();
         self.tt.new_search();
         let weights = self.weights;
-        let tablebase = self.tablebase.clone();
+        let tablebase = match limits.time_ms {
+            _ if self.tablebase.is_some() => self.tablebase.clone(),
+            Some(t) if self.shared_endgames && pos.occupied().count_ones() <= ENDGAME_TRIGGER_PIECES => {
+                Some(endgame::shared_for(&pos, clock, start + t * ENDGAME_SHARE).0)
+            }
+            _ => None,
+        };
+        // The search's own time: what the databases left of the limit, but never less than
+        // its share (a group of the databases, once started, is finished).
+        let time_ms = limits.time_ms.map(|t| {
+            let built = clock.now_ms() - start;
+            (t - built).max(t * (1.0 - ENDGAME_SHARE))
+        });
+        let search_start = clock.now_ms();
         let mut s = Searcher::new(&mut self.tt, &weights, self.patterns.clone(), clock);
         s.tablebase = tablebase.as_deref();
-        if let Some(t) = limits.time_ms {
+        if let Some(t) = time_ms {
             // A small margin for the unwinding and the caller's work.
-            s.deadline = start + (t - (t * 0.03).min(15.0)).max(0.0);
+            s.deadline = search_start + (t - (t * 0.03).min(15.0)).max(0.0);
         }
         if let Some(n) = limits.nodes {
             s.node_limit = n.max(1);
@@ -443,11 +483,11 @@ impl Engine {
             if legal.len() == 1 && d >= 2 {
                 break;
             }
-            if let Some(t) = limits.time_ms {
+            if let Some(t) = time_ms {
                 // The next iteration takes about twice as long as all before it; start it only
                 // if it has a fair chance to get through its first (best) move, whose result is
                 // used even if the deadline then stops the iteration.
-                if clock.now_ms() - start > t * self.params.iter_stop as f64 / 100.0 {
+                if clock.now_ms() - search_start > t * self.params.iter_stop as f64 / 100.0 {
                     break;
                 }
             }

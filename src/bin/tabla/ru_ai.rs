@@ -42,6 +42,10 @@ pub enum Command {
         /// Build and probe the endgame databases up to this many pieces (0: none).
         #[arg(long, default_value_t = 0, value_parser = args::count::<u32>(0, tabla::ai::draughts::endgame::MAX_PIECES as u64))]
         tablebase: u32,
+        /// Without --tablebase, do not build and probe the databases the position can reach (a
+        /// timed search does by default: `Engine::shared_endgames`).
+        #[arg(long)]
+        no_shared_endgames: bool,
     },
     /// Nodes per second and depth reached in a fixed time over a committed set of positions,
     /// then each level's time per move.
@@ -92,10 +96,14 @@ pub enum Command {
         /// Print every game.
         #[arg(long)]
         verbose: bool,
-        /// The live engine's players probe endgame databases up to this many pieces (0: none;
-        /// the baseline never does).
+        /// The live engine's players probe endgame databases up to this many pieces, built
+        /// before the first game (0: none built ahead; the baseline never probes any).
         #[arg(long, default_value_t = 0, value_parser = args::count::<u32>(0, tabla::ai::draughts::endgame::MAX_PIECES as u64))]
         tablebase: u32,
+        /// Without --tablebase, the live engine's timed searches (master) do not build and
+        /// probe the databases play can reach (they do by default: `Engine::shared_endgames`).
+        #[arg(long)]
+        no_shared_endgames: bool,
         /// The live engine's evaluation weights instead of the built-in ones: every weight of
         /// `eval::FEATURE_NAMES`, in order, separated by commas (as `tune-draughts` prints them),
         /// once (the same at every number of pieces) or twice (a full board's, then the
@@ -232,13 +240,14 @@ pub enum Command {
 
 pub fn run(cmd: Command) -> Result<(), String> {
     match cmd {
-        Command::AnalyzeDraughts { fen, depth, nodes, time_ms, tt_mb, tablebase } => {
+        Command::AnalyzeDraughts { fen, depth, nodes, time_ms, tt_mb, tablebase, no_shared_endgames } => {
             let pos = match fen {
                 Some(f) => Position::from_fen(&f).map_err(|e| e.to_string())?,
                 None => Position::start(),
             };
             let mut engine = Engine::new(tt_mb);
             engine.tablebase = build_tablebase(tablebase)?;
+            engine.shared_endgames = !no_shared_endgames;
             if let Some(v) = engine.tablebase.as_ref().and_then(|tb| tb.probe(&pos)) {
                 println!("database: {v}");
             }
@@ -279,6 +288,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             out,
             verbose,
             tablebase,
+            no_shared_endgames,
             weights,
             patterns,
             aspiration,
@@ -292,8 +302,13 @@ pub fn run(cmd: Command) -> Result<(), String> {
         } => {
             let tb = build_tablebase(tablebase)?;
             let patterns = read_patterns(patterns)?;
-            let mut live =
-                Live { tablebase: tb, weights: weights.unwrap_or_default(), params: SearchParams::DEFAULT, patterns };
+            let mut live = Live {
+                tablebase: tb,
+                shared_endgames: !no_shared_endgames,
+                weights: weights.unwrap_or_default(),
+                params: SearchParams::DEFAULT,
+                patterns,
+            };
             if let Some(a) = aspiration {
                 live.params.aspiration = a;
             }
@@ -505,6 +520,7 @@ impl std::str::FromStr for Player {
 /// How the live engine's players are set up in a duel.
 struct Live {
     tablebase: Option<Arc<Tablebase>>,
+    shared_endgames: bool,
     weights: Weights,
     params: SearchParams,
     patterns: Option<Arc<Patterns>>,
@@ -534,6 +550,7 @@ impl Bot {
             Player::Level(l) => {
                 let mut e = Engine::new(8);
                 e.tablebase = live.tablebase.clone();
+                e.shared_endgames = live.shared_endgames;
                 e.weights = live.weights;
                 e.params = live.params;
                 e.patterns = live.patterns.clone();

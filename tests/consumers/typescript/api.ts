@@ -112,6 +112,8 @@ export function everyCallForm(): string[] {
   draughts.analyze({ timeMs: 100 });
   draughts.analyze({ depth: 4 });
   const accepts: boolean = draughts.acceptsDraw();
+  const built: boolean = draughts.buildEndgames();
+  draughts.buildEndgames({ timeMs: 50 });
   draughts.play(move.notation);
   const pdn = draughts.pdn();
   const replayed = RussianDraughts.fromPdn(pdn);
