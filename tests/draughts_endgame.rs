@@ -291,21 +291,32 @@ fn endgame_reachable_materials_are_exactly_those_captures_and_promotions_reach()
 
 /// A search limited by time (master, analysis) builds and uses the databases its position can
 /// reach (`Engine::shared_endgames`): three kings against a king is a win in 19 plies, shown as
-/// such (the principal variation to the end) after a few hundred nodes. A search limited by nodes does not touch them, so its result does not depend on what
-/// earlier searches built.
+/// such (the principal variation to the end) after a few hundred nodes. The clock here is a
+/// counter (a millisecond per reading), so the test does not depend on the machine's speed. A
+/// search limited by nodes does not touch them, so its result does not depend on what earlier
+/// searches built.
 #[test]
 fn endgame_timed_search_builds_and_uses_the_shared_databases() {
-    use tabla::ai::draughts::{Score, StdClock};
+    use std::cell::Cell;
+    use tabla::ai::draughts::{Score, build_endgames};
+    let ticks = Cell::new(0.0);
+    let clock = || {
+        ticks.set(ticks.get() + 1.0);
+        ticks.get()
+    };
     let root = SearchRoot::new(fen("W:WKa1,Kc3,Ke1:BKh4"));
     let mut engine = Engine::new(4);
     let nodes = Limits { nodes: Some(20_000), ..Limits::default() };
     let before = engine.search(&root, &nodes, &NoClock).unwrap();
-    let timed = Limits { time_ms: Some(2_000.0), ..Limits::default() };
-    let r = engine.search(&root, &timed, &StdClock::new()).unwrap();
+    let timed = Limits { time_ms: Some(1e7), ..Limits::default() };
+    let r = engine.search(&root, &timed, &clock).unwrap();
     assert_eq!(r.score(), Score::WinIn(19), "{:?}", r.score());
     assert!(r.pv.iter().fold(root.position, |p, m| p.after(m)).is_lost());
     // known from the databases at once: a search alone needs millions of nodes for it
     assert!(r.nodes < 50_000, "{} nodes", r.nodes);
+    assert!(build_endgames(&root.position, &clock, ticks.get()), "nothing left to build");
+    // a full board needs none yet
+    assert!(build_endgames(&Position::start(), &clock, 0.0));
     engine.clear();
     let after = engine.search(&root, &nodes, &NoClock).unwrap();
     assert_eq!((before.best, before.score, before.nodes), (after.best, after.score, after.nodes));

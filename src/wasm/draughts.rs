@@ -633,9 +633,9 @@ impl RussianDraughts {
 
     /// Builds, for at most `timeMs` (default 200 ms), the endgame databases (every position
     /// of up to 4 pieces, by material) that play from this position can reach, once the board
-    /// has at most 8 pieces (`ai::draughts::build_endgames`). Master's moves and `analyze()`
-    /// build them too, in a quarter of their time, and use them; a worker can call this while
-    /// the player thinks, so that they need not. Built once per module instance, a few
+    /// has few pieces (`ai::draughts::build_endgames`). Master's moves and `analyze()` use
+    /// them, and with fewer pieces still build them too in a part of their time; a worker can
+    /// call this while the player thinks, so that they need not. Built once per module instance, a few
     /// milliseconds at a time (a part built is kept). Returns `true` when nothing is left to
     /// build for this position.
     #[wasm_bindgen(js_name = buildEndgames)]

@@ -324,14 +324,20 @@ impl Default for SearchParams {
     }
 }
 
-/// A search limited by time uses the shared endgame databases ([`Engine::shared_endgames`])
-/// once the board has at most this many pieces: from there its lines reach the databases'
-/// [`endgame::MAX_PIECES`] by captures.
+/// A search limited by time probes the shared endgame databases ([`Engine::shared_endgames`])
+/// once the board has at most this many pieces (from there its lines reach the databases'
+/// [`endgame::MAX_PIECES`] by captures), and [`build_endgames`] builds them ahead.
 pub const ENDGAME_TRIGGER_PIECES: u32 = 8;
 
+/// A search limited by time builds the databases its position can reach itself (in
+/// [`ENDGAME_SHARE`] of its time) only once the board has at most this many pieces, two
+/// captures from them: further away they are less likely to pay for the time, which a caller
+/// with time to spare gives them instead ([`build_endgames`]).
+pub const ENDGAME_BUILD_PIECES: u32 = 6;
+
 /// The share of a timed search's time that may go to building the databases it can reach but
-/// that are not built yet; a group started is finished, the rest waits for the next search.
-/// What is built stays for the whole process, so this is paid once per ending.
+/// that are not built yet (a few milliseconds at a time: a group half done is kept for the next
+/// search). What is built stays for the whole process, so this is paid once per ending.
 pub const ENDGAME_SHARE: f64 = 0.25;
 
 /// Builds until `deadline` (on `clock`) the shared endgame databases that a timed search from
@@ -356,7 +362,7 @@ pub struct Engine {
     pub tablebase: Option<Arc<Tablebase>>,
     /// Without `tablebase`, whether a search limited by time (master, analysis) uses the
     /// process's shared databases and grows them as play approaches them
-    /// ([`ENDGAME_TRIGGER_PIECES`], [`ENDGAME_SHARE`]; default on). Searches limited only by
+    /// ([`ENDGAME_TRIGGER_PIECES`], [`ENDGAME_BUILD_PIECES`], [`ENDGAME_SHARE`]; default on). Searches limited only by
     /// depth or nodes never use them, so they stay reproducible.
     pub shared_endgames: bool,
     /// Learnt patterns added to the evaluation (none by default: the duels found them worth
@@ -403,7 +409,9 @@ impl Engine {
         let tablebase = match limits.time_ms {
             _ if self.tablebase.is_some() => self.tablebase.clone(),
             Some(t) if self.shared_endgames && pos.occupied().count_ones() <= ENDGAME_TRIGGER_PIECES => {
-                Some(endgame::shared_for(&pos, clock, start + t * ENDGAME_SHARE).0)
+                let build = pos.occupied().count_ones() <= ENDGAME_BUILD_PIECES;
+                let deadline = if build { start + t * ENDGAME_SHARE } else { start };
+                Some(endgame::shared_for(&pos, clock, deadline).0)
             }
             _ => None,
         };
