@@ -256,6 +256,22 @@ test('hints: the best draughts move with its score and line, by the key H', asyn
   expect(errors()).toEqual([]);
 });
 
+test('hints in a draughts ending: the endgame databases give the win and its length (issue 20)', async ({ page }) => {
+  const errors = watchErrors(page);
+  await startHuman(page, 'russian-draughts');
+  // two men and a king against a king: a database win in 45 plies, beyond what a search sees in
+  // the hint's time; each hint builds a part of the databases, the worker more between requests
+  await importText(page, 'W:Wb2,a3,Kd4:BKh4');
+  const box = page.getByRole('region', { name: 'Best move' });
+  await expect(async () => {
+    await page.locator('#board canvas').focus();
+    await page.keyboard.press('h');
+    await expect(box.getByRole('button')).toContainText(/score win in 45 · line/, { timeout: 4_000 });
+  }).toPass({ timeout: 60_000 });
+  await page.screenshot({ path: shotPath('playview-hint-draughts-endgame.png') });
+  expect(errors()).toEqual([]);
+});
+
 /**
  * gnubg's Position ID of a position given as checker counts of the player on roll and of his
  * opponent, each from its own side (index 0: its 1-point, 24: the bar). gnubg writes the

@@ -16,8 +16,9 @@ const solveBearOff = (M) => {
 
 // The draughts endgame databases (every position of up to 4 pieces): the engine builds those a
 // position can reach once few pieces are left, master's moves and analyses in a quarter of their
-// time. After the computer's move the worker goes on building them while the player thinks, in
-// slices short enough to let a request in between, so that the next moves need not.
+// time. After the computer's move, a hint or an evaluation the worker goes on building them while
+// the player thinks, in slices short enough to let a request in between, so that the next
+// searches need not.
 let endgameTimer = null;
 const buildEndgames = (g) => {
   clearTimeout(endgameTimer);
@@ -96,6 +97,7 @@ self.onmessage = async (e) => {
         result = { white: o.result === 'draw' ? { centi: 0 } : o.result === 'white' ? { winIn: 0 } : { lossIn: 0 } };
       else {
         const s = g.analyze({ timeMs: 250 }).score;
+        after = () => buildEndgames(g);
         const flip = mover !== 'white';
         if ('centi' in s) result = { white: { centi: flip ? -s.centi : s.centi } };
         else if ('winIn' in s) result = { white: flip ? { lossIn: s.winIn } : { winIn: s.winIn } };
@@ -141,7 +143,9 @@ self.onmessage = async (e) => {
         turn: g.state().turn,
       };
     } else if (kind === 'ru-hint') {
-      const a = load().analyze({ timeMs: 600 });
+      const g = load();
+      const a = g.analyze({ timeMs: 600 });
+      after = () => buildEndgames(g);
       result = {
         best: { notation: a.best.notation, from: a.best.from, to: a.best.to, path: a.best.path },
         score: a.score,
