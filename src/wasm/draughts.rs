@@ -296,18 +296,29 @@ const MAX_PERFT_DEPTH: u32 = 14;
 #[wasm_bindgen]
 pub struct RussianDraughts {
     game: Game,
-    /// The computer opponent, made on first use and kept (its table learns across moves).
-    #[cfg_attr(not(feature = "ai"), allow(dead_code))]
-    engine: Option<EngineSlot>,
     /// The legal moves last packed for js/unpack.js, kept with what they depend on (`packed.rs`).
     listed: Listed,
 }
 
 #[cfg(feature = "ai")]
-type EngineSlot = Engine;
-/// Without the computer opponents (feature `ai` off) there is no engine to keep.
-#[cfg(not(feature = "ai"))]
-type EngineSlot = ();
+thread_local! {
+    /// The computer opponent of the module instance, made on first use and kept: one
+    /// transposition table for every game object, so that a timed search (master, analysis)
+    /// starts from what the searches before it learnt, also where a new game object is made
+    /// for each request (the web app's worker), and a page with many games holds one table.
+    static ENGINE: std::cell::Cell<Option<Box<Engine>>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with the module's engine ([`ENGINE`]). The engine is taken out of its slot for the
+/// call, so a call made from inside it (a JS clock replaced by a function that calls tabla)
+/// gets an engine of its own and cannot find it borrowed.
+#[cfg(feature = "ai")]
+fn with_engine<R>(f: impl FnOnce(&mut Engine) -> R) -> R {
+    let mut engine = ENGINE.take().unwrap_or_else(|| Box::new(Engine::new(ENGINE_TT_MB)));
+    let r = f(&mut engine);
+    ENGINE.set(Some(engine));
+    r
+}
 
 #[wasm_bindgen]
 impl RussianDraughts {
@@ -582,11 +593,16 @@ impl RussianDraughts {
         let time_ms = check_time(o.time_ms)?;
         let seed = o.seed.map(seed_from_js).transpose()?.unwrap_or(0);
         let root = self.search_root()?;
-        let engine = self.engine.get_or_insert_with(|| Engine::new(ENGINE_TT_MB));
-        let clock = js_clock;
-        let result = engine
-            .best_move(&root, level, time_ms, seed, &clock)
-            .ok_or_else(|| coded("game-over", "there is no move to search: the game is over"))?;
+        // a level without a time limit plays from an empty table, so its move depends only on
+        // the position, the level and the seed, not on the searches before it
+        let timed = time_ms.is_some() || level.params().limits.time_ms.is_some();
+        let result = with_engine(|engine| {
+            if !timed {
+                engine.clear();
+            }
+            engine.best_move(&root, level, time_ms, seed, &js_clock)
+        })
+        .ok_or_else(|| coded("game-over", "there is no move to search: the game is over"))?;
         to_js(&self.js_move(&result.best))
     }
 
@@ -611,10 +627,7 @@ impl RussianDraughts {
             time_ms: Some(time_ms.unwrap_or(if o.depth.is_none() { DEFAULT_ANALYSIS_MS } else { DEPTH_ANALYSIS_MS })),
         };
         let root = self.search_root()?;
-        let engine = self.engine.get_or_insert_with(|| Engine::new(ENGINE_TT_MB));
-        let clock = js_clock;
-        let r: SearchResult = engine
-            .analyze(&root, &limits, &clock)
+        let r: SearchResult = with_engine(|engine| engine.analyze(&root, &limits, &js_clock))
             .ok_or_else(|| coded("game-over", "there is nothing to analyse: the game is over"))?;
         let analysis = JsAnalysis {
             best: self.js_move(&r.best),
@@ -656,9 +669,7 @@ impl RussianDraughts {
     #[wasm_bindgen(js_name = acceptsDraw)]
     pub fn accepts_draw(&mut self) -> JsResult<bool> {
         let root = self.search_root()?;
-        let engine = self.engine.get_or_insert_with(|| Engine::new(ENGINE_TT_MB));
-        let clock = js_clock;
-        crate::ai::draughts::draw_offer::accepts_draw(engine, &root, &clock)
+        with_engine(|engine| crate::ai::draughts::draw_offer::accepts_draw(engine, &root, &js_clock))
             .ok_or_else(|| coded("game-over", "there is no draw to offer: the game is over"))
     }
 }
@@ -685,7 +696,7 @@ impl RussianDraughts {
 
     /// The JS object of an engine game (also a game by link: [`super::LinkSession`]).
     pub(crate) fn from_game(game: Game) -> RussianDraughts {
-        RussianDraughts { game, engine: None, listed: Listed::default() }
+        RussianDraughts { game, listed: Listed::default() }
     }
 
     /// The engine game, to change it, and the legal moves last packed (for the packed forms of

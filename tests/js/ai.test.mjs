@@ -49,6 +49,24 @@ test('draughts: every level answers with a legal move, and time limits hold', ()
   }
 });
 
+test('draughts: one engine for the module; the node-limited levels do not depend on the searches before them', () => {
+  // medium's move, then master thinking about the same position (filling the module's table),
+  // then medium again on a new object: the same move, as the table is emptied for it
+  const g = new RussianDraughts();
+  const pick = rng(11);
+  let differ = 0;
+  for (let i = 0; i < 12 && !g.outcome(); i++) {
+    const first = g.bestMove({ level: 'medium' }).notation;
+    const master = g.bestMove({ level: 'master', timeMs: 150 }).notation;
+    if (master !== first) differ++;
+    const again = RussianDraughts.fromJSON(JSON.stringify(g)).bestMove({ level: 'medium' }).notation;
+    assert.equal(again, first, `ply ${i}: medium played ${first}, then ${again} after master's ${master}`);
+    const m = g.legalMoves();
+    g.play(m[pick(m.length)].notation);
+  }
+  assert.ok(differ > 0, 'master and medium chose differently somewhere, so the check could fail');
+});
+
 test('draughts endgame databases: built by the timed searches or ahead (buildEndgames), then used', () => {
   // a full board needs none yet
   assert.equal(new RussianDraughts().buildEndgames(), true);
