@@ -108,6 +108,7 @@ function calls(bg, dr) {
     (v) => dr.touch(v),
     (v) => dr.perft(v),
     (v) => dr.bestMove(v),
+    (v) => dr.buildEndgames(v),
   ];
 }
 
