@@ -593,16 +593,8 @@ impl RussianDraughts {
         let time_ms = check_time(o.time_ms)?;
         let seed = o.seed.map(seed_from_js).transpose()?.unwrap_or(0);
         let root = self.search_root()?;
-        // a level without a time limit plays from an empty table, so its move depends only on
-        // the position, the level and the seed, not on the searches before it
-        let timed = time_ms.is_some() || level.params().limits.time_ms.is_some();
-        let result = with_engine(|engine| {
-            if !timed {
-                engine.clear();
-            }
-            engine.best_move(&root, level, time_ms, seed, &js_clock)
-        })
-        .ok_or_else(|| coded("game-over", "there is no move to search: the game is over"))?;
+        let result = with_engine(|engine| engine.best_move_shared(&root, level, time_ms, seed, &js_clock))
+            .ok_or_else(|| coded("game-over", "there is no move to search: the game is over"))?;
         to_js(&self.js_move(&result.best))
     }
 
@@ -648,9 +640,9 @@ impl RussianDraughts {
     /// of up to 4 pieces, by material) that play from this position can reach, once the board
     /// has few pieces (`ai::draughts::build_endgames`). Master's moves and `analyze()` use
     /// them, and with fewer pieces still build them too in a part of their time; a worker can
-    /// call this while the player thinks, so that they need not. Built once per module instance, a few
-    /// milliseconds at a time (a part built is kept). Returns `true` when nothing is left to
-    /// build for this position.
+    /// call this while the player thinks, so that they need not. Built once per module
+    /// instance, a few milliseconds at a time (a part built is kept). Returns `true` when
+    /// nothing is left to build for this position.
     #[wasm_bindgen(js_name = buildEndgames)]
     pub fn build_endgames(
         &self,

@@ -42,6 +42,16 @@ impl Level {
         }
     }
 
+    /// The level's limits, with `time_ms` (when given) in place of its time budget; the node
+    /// budget of the lower levels stays.
+    pub fn limits(self, time_ms: Option<f64>) -> Limits {
+        let mut limits = self.params().limits;
+        if time_ms.is_some() {
+            limits.time_ms = time_ms;
+        }
+        limits
+    }
+
     pub fn params(self) -> LevelParams {
         let l = |depth: Option<u32>, nodes: Option<u64>, time_ms: Option<f64>| Limits { depth, nodes, time_ms };
         match self {

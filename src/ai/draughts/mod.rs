@@ -362,8 +362,8 @@ pub struct Engine {
     pub tablebase: Option<Arc<Tablebase>>,
     /// Without `tablebase`, whether a search limited by time (master, analysis) uses the
     /// process's shared databases and grows them as play approaches them
-    /// ([`ENDGAME_TRIGGER_PIECES`], [`ENDGAME_BUILD_PIECES`], [`ENDGAME_SHARE`]; default on). Searches limited only by
-    /// depth or nodes never use them, so they stay reproducible.
+    /// ([`ENDGAME_TRIGGER_PIECES`], [`ENDGAME_BUILD_PIECES`], [`ENDGAME_SHARE`]; default
+    /// on). Searches limited only by depth or nodes never use them, so they stay reproducible.
     pub shared_endgames: bool,
     /// Learnt patterns added to the evaluation (none by default: the duels found them worth
     /// nothing at master's depths; docs/draughts-ai.md).
@@ -415,8 +415,8 @@ impl Engine {
             }
             _ => None,
         };
-        // The search's own time: what the databases left of the limit, but never less than
-        // its share (a group of the databases, once started, is finished).
+        // The search's own time: what the databases left of the limit (they stop at their
+        // deadline within a chunk of work), and never less than the rest of its share.
         let time_ms = limits.time_ms.map(|t| {
             let built = clock.now_ms() - start;
             (t - built).max(t * (1.0 - ENDGAME_SHARE))
@@ -526,13 +526,28 @@ impl Engine {
         clock: &dyn Clock,
     ) -> Option<SearchResult> {
         let p = level.params();
-        let mut limits = p.limits;
-        if time_ms.is_some() {
-            limits.time_ms = time_ms;
-        }
+        let limits = level.limits(time_ms);
         if p.noise == 0 {
             return self.search(root, &limits, clock);
         }
         levels::noisy_choice(self, root, &limits, p.noise, seed, clock)
+    }
+
+    /// [`best_move`](Self::best_move) for an engine shared by many games (the bindings keep one
+    /// per module instance): a level whose search has no time limit starts from an empty table,
+    /// so its move depends only on the root, the level and the seed, never on the searches
+    /// before it; a timed one starts from what they learnt.
+    pub fn best_move_shared(
+        &mut self,
+        root: &SearchRoot,
+        level: Level,
+        time_ms: Option<f64>,
+        seed: u64,
+        clock: &dyn Clock,
+    ) -> Option<SearchResult> {
+        if level.limits(time_ms).time_ms.is_none() {
+            self.clear();
+        }
+        self.best_move(root, level, time_ms, seed, clock)
     }
 }
