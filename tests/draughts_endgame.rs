@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use tabla::ai::draughts::endgame::{Material, Tablebase, Wdl};
+use tabla::ai::draughts::endgame::{Material, Tablebase, TablebaseError, Wdl};
 use tabla::ai::draughts::{Engine, Limits, NoClock, SearchRoot};
 use tabla::draughts::bitboard::MAIN_DIAGONAL;
 use tabla::draughts::{Color, Game, GameOptions, Outcome, Position};
@@ -248,6 +248,11 @@ fn endgame_extend_for_in_steps_matches_the_full_database() {
     assert!(!part.covers(Material { men: 2, kings: 0, opp_men: 2, opp_kings: 0 }));
     // a second call has nothing left to do
     assert_eq!(part.extend_for(&[target], || panic!("nothing to build")), Ok(true));
+    // more pieces than a database holds: refused, never taken for a built material of the
+    // same key (one man against five kings shares its key with a man against a man)
+    let five = Material { men: 1, kings: 0, opp_men: 0, opp_kings: 5 };
+    assert!(!part.covers(five));
+    assert_eq!(part.extend_for(&[five], || true), Err(TablebaseError::TooManyPieces(6)));
 }
 
 /// The materials play can reach: fewer pieces on each side (captures), men turned kings

@@ -404,9 +404,10 @@ impl Tablebase {
         Tablebase { max_pieces: 0, slices: Vec::new(), lookup: vec![NONE; n * n * n * n], pending: None }
     }
 
-    /// Whether the databases of `material` (side to move first) are built.
+    /// Whether the databases of `material` (side to move first) are built (never for more
+    /// than [`MAX_PIECES`] pieces, whose key the lookup table does not hold).
     pub fn covers(&self, material: Material) -> bool {
-        self.lookup.get(material.key()).is_some_and(|&s| s != NONE)
+        material.total() <= MAX_PIECES && self.lookup[material.key()] != NONE
     }
 
     /// Adds the databases of `targets` and of everything they need (see
