@@ -346,7 +346,13 @@ pub const ENDGAME_SHARE: f64 = 0.25;
 /// that work. `true` when none is left to build for `pos`; with more than
 /// [`ENDGAME_TRIGGER_PIECES`] pieces on the board none is needed yet, so `true`.
 pub fn build_endgames(pos: &Position, clock: &dyn Clock, deadline: f64) -> bool {
-    pos.occupied().count_ones() > ENDGAME_TRIGGER_PIECES || endgame::shared_for(pos, clock, deadline).1
+    !endgames_in_reach(pos) || endgame::shared_for(pos, clock, deadline).1
+}
+
+/// Whether the shared databases are in reach of a search from `pos`
+/// ([`ENDGAME_TRIGGER_PIECES`]).
+fn endgames_in_reach(pos: &Position) -> bool {
+    pos.occupied().count_ones() <= ENDGAME_TRIGGER_PIECES
 }
 
 /// The computer opponent: a transposition table, evaluation weights and, optionally, endgame
@@ -408,7 +414,7 @@ impl Engine {
         let weights = self.weights;
         let tablebase = match limits.time_ms {
             _ if self.tablebase.is_some() => self.tablebase.clone(),
-            Some(t) if self.shared_endgames && pos.occupied().count_ones() <= ENDGAME_TRIGGER_PIECES => {
+            Some(t) if self.shared_endgames && endgames_in_reach(&pos) => {
                 let build = pos.occupied().count_ones() <= ENDGAME_BUILD_PIECES;
                 let deadline = if build { start + t * ENDGAME_SHARE } else { start };
                 Some(endgame::shared_for(&pos, clock, deadline).0)
