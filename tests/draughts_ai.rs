@@ -558,3 +558,35 @@ fn tuner_fits_patterns_and_holds_out_whole_games() {
     assert_eq!(held(&first), held(&second));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A duel game (the code both the native and the wasm duel play through): master against the
+/// frozen baseline at a node budget is the same game every time, every move is legal under the
+/// referee, and the result is the referee's (a loss for the side with no move, else a draw by
+/// the rules or at the ply limit).
+#[test]
+fn duel_games_are_reproducible_and_refereed() {
+    use tabla::ai::draughts::BaselineEngine;
+    use tabla::ai::draughts::duel::{self, Contestant, EnginePlayer, MAX_PLIES};
+    let limits = nodes(3000);
+    let player = |c: Contestant| EnginePlayer { contestant: c, master: limits, level_time_ms: None, clock: NoClock };
+    let mut master = player(Contestant::Live { level: Level::Master, engine: Box::new(Engine::new(2)) });
+    let mut baseline = player(Contestant::Baseline(Box::new(BaselineEngine::new(2))));
+    let start = duel::shuffled_openings(3, 7)[0];
+    let first = duel::play_game(start, [&mut master, &mut baseline], 1);
+    let again = duel::play_game(start, [&mut master, &mut baseline], 1);
+    assert_eq!(first, again);
+    assert_eq!(first.moves.len(), first.plies);
+    let mut root = SearchRoot::new(start);
+    for text in &first.moves {
+        let mv = root.position.legal_moves().into_iter().find(|m| &root.position.move_text(m) == text);
+        root = root.after(&mv.unwrap_or_else(|| panic!("{text} is not legal in {}", root.position.to_fen())));
+    }
+    match first.result {
+        0 => assert!(root.is_over() || first.plies == MAX_PLIES),
+        r => {
+            assert!(root.position.is_lost());
+            // The side to move lost: the first mover when the plies are even.
+            assert_eq!(r, if first.plies % 2 == 0 { -1 } else { 1 });
+        }
+    }
+}

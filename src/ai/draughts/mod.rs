@@ -67,6 +67,7 @@ pub mod analysis;
 pub mod baseline;
 mod clock;
 pub mod draw_offer;
+pub mod duel;
 pub mod endgame;
 pub mod eval;
 mod levels;
@@ -285,6 +286,11 @@ pub struct SearchParams {
     pub lmr_moves: u32,
     /// From this place on (and at depth 5+) the reduction is two plies.
     pub lmr_deep: u32,
+    /// Logarithmic late-move reductions instead of the one- and two-ply ones (0: off): a quiet
+    /// move at place `k` (from `lmr_moves` on) of a node of depth `d` (3+) is reduced
+    /// `ln(d) * ln(k + 1) * 100 / lmr_log` plies (one less at a PV node), never below one ply
+    /// of depth left, so late moves of deep nodes are searched much shallower.
+    pub lmr_log: u32,
     /// A timed search starts another iteration only if less than this share of the time
     /// (percent) is spent.
     pub iter_stop: u32,
@@ -297,6 +303,9 @@ pub struct SearchParams {
     /// not promote and leave the opponent no capture are skipped (0: off). A sacrifice (a move
     /// the opponent must answer by capturing) is never skipped, so shots are still seen.
     pub futility_margin: i32,
+    /// ProbCut (0: off): at a non-PV node of depth 5+ without a capture to make, a search four
+    /// plies shallower that still beats beta by this margin cuts the node.
+    pub probcut_margin: i32,
     /// Threat extension at the horizon: where the search would stand pat with the opponent
     /// threatening a capture, the side to move's quiet moves are searched one ply more
     /// (within the single-reply extension's ply limit).
@@ -311,9 +320,11 @@ impl SearchParams {
         history_malus: false,
         lmr_moves: 3,
         lmr_deep: 8,
+        lmr_log: 0,
         iter_stop: 60,
         rfp_margin: 0,
         futility_margin: 100,
+        probcut_margin: 0,
         threat_extension: false,
     };
 }
@@ -442,8 +453,10 @@ impl Engine {
         s.history_malus = self.params.history_malus;
         s.lmr_moves = self.params.lmr_moves as usize;
         s.lmr_deep = self.params.lmr_deep as usize;
+        s.set_lmr_log(self.params.lmr_log);
         s.rfp_margin = self.params.rfp_margin;
         s.futility_margin = self.params.futility_margin;
+        s.probcut_margin = self.params.probcut_margin;
         s.threat_extension = self.params.threat_extension;
         s.hashes.extend_from_slice(&root.history);
         s.hashes.push(pos.hash());

@@ -25,6 +25,8 @@ const NO_KEY: MoveKey = MoveKey(u64::MAX);
 /// A node searches at most this many of its moves (in the generator's order; move indices are
 /// stored as a `u8` in the transposition table).
 const MAX_MOVES: usize = 128;
+/// Depths the logarithmic reduction table covers (deeper nodes use its last row).
+const LMR_DEPTHS: usize = 64;
 
 /// How far and how long to search. Every limit given is respected; none given means depth 64.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -58,10 +60,15 @@ pub(crate) struct Searcher<'a> {
     pub lmr_moves: usize,
     /// See [`SearchParams::lmr_deep`](super::SearchParams::lmr_deep).
     pub lmr_deep: usize,
+    /// The reductions of [`SearchParams::lmr_log`](super::SearchParams::lmr_log) by depth and
+    /// move place (`None`: the one- and two-ply ones).
+    lmr_table: Option<Box<[[u8; MAX_MOVES]; LMR_DEPTHS]>>,
     /// See [`SearchParams::rfp_margin`](super::SearchParams::rfp_margin).
     pub rfp_margin: i32,
     /// See [`SearchParams::futility_margin`](super::SearchParams::futility_margin).
     pub futility_margin: i32,
+    /// See [`SearchParams::probcut_margin`](super::SearchParams::probcut_margin).
+    pub probcut_margin: i32,
     /// See [`SearchParams::threat_extension`](super::SearchParams::threat_extension).
     pub threat_extension: bool,
     /// Hashes of the game so far and of the current search path.
@@ -120,8 +127,10 @@ impl<'a> Searcher<'a> {
             history_malus: false,
             lmr_moves: 3,
             lmr_deep: 8,
+            lmr_table: None,
             rfp_margin: 0,
             futility_margin: 0,
+            probcut_margin: 0,
             threat_extension: false,
             hashes: Vec::with_capacity(512),
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(48)).collect(),
@@ -131,6 +140,20 @@ impl<'a> Searcher<'a> {
             history: Box::new([[[0; 32]; 32]; 2]),
             pv: (0..MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
         }
+    }
+
+    /// Sets [`SearchParams::lmr_log`](super::SearchParams::lmr_log) (0: off).
+    pub fn set_lmr_log(&mut self, divisor: u32) {
+        self.lmr_table = (divisor > 0).then(|| {
+            let mut t = Box::new([[0u8; MAX_MOVES]; LMR_DEPTHS]);
+            for (d, row) in t.iter_mut().enumerate().skip(1) {
+                for (k, r) in row.iter_mut().enumerate() {
+                    let x = (d as f64).ln() * ((k + 1) as f64).ln() * 100.0 / divisor as f64;
+                    *r = x.clamp(0.0, 60.0) as u8;
+                }
+            }
+            t
+        });
     }
 
     /// Stops the search once the node budget is spent or, checked every 1024 nodes, the
@@ -245,6 +268,24 @@ impl<'a> Searcher<'a> {
         result
     }
 
+    /// A search of the node at `ply` again (ProbCut's shallow one): its own move list, the entry
+    /// checks already passed.
+    #[allow(clippy::too_many_arguments)]
+    fn search_at(
+        &mut self,
+        pos: &Position,
+        counters: DrawCounters,
+        mut depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        irrev: usize,
+    ) -> i32 {
+        let mut moves = Vec::with_capacity(48);
+        pos.legal_moves_into(&mut moves);
+        self.search_moves(pos, counters, &mut moves, &mut depth, alpha, beta, ply, irrev, false)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn search_moves(
         &mut self,
@@ -314,6 +355,26 @@ impl<'a> Searcher<'a> {
             }
             futile = self.futility_margin > 0 && depth == 1 && e + self.futility_margin <= alpha;
         }
+        if self.probcut_margin > 0
+            && ply > 0
+            && !pv_node
+            && !capture
+            && depth >= 5
+            && beta.abs() < KNOWN_WIN - 200 - self.probcut_margin
+        {
+            // The shallow search reuses this ply's buffers: nothing of this node is in them yet.
+            let rbeta = beta + self.probcut_margin;
+            let hashes = self.hashes.len();
+            let s = self.search_at(pos, counters, depth - 4, rbeta - 1, rbeta, ply, irrev);
+            debug_assert_eq!(hashes, self.hashes.len());
+            self.pv[ply].clear();
+            if self.stopped {
+                return 0;
+            }
+            if s >= rbeta {
+                return s;
+            }
+        }
         let n = n.min(MAX_MOVES);
         // This ply's rows of the ordering buffers: entries 0..n are written here before they
         // are read (what a deeper node leaves in its own rows never matters).
@@ -354,7 +415,19 @@ impl<'a> Searcher<'a> {
             } else {
                 let mut r = 0;
                 if quiet && depth >= 3 && k >= self.lmr_moves && order_i < (1 << 22) && !child.has_capture() {
-                    r = if k >= self.lmr_deep && depth >= 5 { 2 } else { 1 };
+                    r = match &self.lmr_table {
+                        None => {
+                            if k >= self.lmr_deep && depth >= 5 {
+                                2
+                            } else {
+                                1
+                            }
+                        }
+                        Some(t) => {
+                            let r = t[(depth as usize).min(LMR_DEPTHS - 1)][k] as i32 - pv_node as i32;
+                            r.clamp(1, (child_depth - 1).max(1))
+                        }
+                    };
                 }
                 score = -self.search(&child, c2, child_depth - r, -alpha - 1, -alpha, ply + 1, irrev2);
                 if score > alpha && r > 0 {

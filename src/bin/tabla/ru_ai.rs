@@ -8,11 +8,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use clap::Subcommand;
+use tabla::ai::draughts::duel::{self, Contestant, EnginePlayer};
 use tabla::ai::draughts::endgame::Tablebase;
 use tabla::ai::draughts::eval::f;
 use tabla::ai::draughts::patterns::Patterns;
 use tabla::ai::draughts::{
-    BaselineEngine, Engine, Level, Limits, MAX_DEPTH, SearchParams, SearchResult, SearchRoot, StdClock, Weights, tune,
+    BaselineEngine, Engine, Level, Limits, MAX_DEPTH, SearchParams, SearchRoot, StdClock, Weights, tune,
 };
 use tabla::draughts::Position;
 
@@ -128,6 +129,9 @@ pub enum Command {
         /// The live engine's first twice-reduced move place (`SearchParams::lmr_deep`).
         #[arg(long, value_parser = args::count::<u32>(1, 128))]
         lmr_deep: Option<u32>,
+        /// The live engine's logarithmic reductions' divisor (`SearchParams::lmr_log`; 0: off).
+        #[arg(long, value_parser = args::count::<u32>(0, 10_000))]
+        lmr_log: Option<u32>,
         /// The live engine's share of the time (percent) after which no iteration starts
         /// (`SearchParams::iter_stop`).
         #[arg(long, value_parser = args::count::<u32>(1, 100))]
@@ -138,6 +142,9 @@ pub enum Command {
         /// The live engine's futility margin at depth 1 (`SearchParams::futility_margin`; 0: off).
         #[arg(long, value_parser = args::count::<i32>(0, 1000))]
         futility_margin: Option<i32>,
+        /// The live engine's ProbCut margin (`SearchParams::probcut_margin`; 0: off).
+        #[arg(long, value_parser = args::count::<i32>(0, 1000))]
+        probcut_margin: Option<i32>,
         /// The live engine's threat extension at the horizon on (1) or off (0)
         /// (`SearchParams::threat_extension`).
         #[arg(long, value_parser = args::count::<u32>(0, 1))]
@@ -295,6 +302,8 @@ pub fn run(cmd: Command) -> Result<(), String> {
             history_malus,
             lmr_moves,
             lmr_deep,
+            lmr_log,
+            probcut_margin,
             iter_stop,
             rfp_margin,
             futility_margin,
@@ -320,6 +329,12 @@ pub fn run(cmd: Command) -> Result<(), String> {
             }
             if let Some(m) = lmr_deep {
                 live.params.lmr_deep = m;
+            }
+            if let Some(m) = lmr_log {
+                live.params.lmr_log = m;
+            }
+            if let Some(m) = probcut_margin {
+                live.params.probcut_margin = m;
             }
             if let Some(m) = iter_stop {
                 live.params.iter_stop = m;
@@ -467,24 +482,6 @@ fn bench(path: &PathBuf, time_ms: f64, no_levels: bool, patterns: Option<Arc<Pat
 }
 
 /// Every position `plies` moves from the start (one per distinct position), in generation order.
-fn openings(plies: u32) -> Vec<Position> {
-    let mut layer = vec![Position::start()];
-    for _ in 0..plies {
-        let mut next = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        for p in &layer {
-            for m in p.legal_moves() {
-                let q = p.after(&m);
-                if seen.insert(q.hash()) {
-                    next.push(q);
-                }
-            }
-        }
-        layer = next;
-    }
-    layer
-}
-
 /// A duel player: a level of the live engine, or the frozen baseline playing as master.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
@@ -538,87 +535,27 @@ fn parse_weights(s: &str) -> Result<Weights, String> {
     }
 }
 
-/// A player with its engine (one per thread).
-enum Bot {
-    Live(Level, Box<Engine>),
-    Base(BaselineEngine),
-}
-
-impl Bot {
-    fn new(p: Player, live: &Live) -> Bot {
-        match p {
-            Player::Level(l) => {
-                let mut e = Engine::new(8);
-                e.tablebase = live.tablebase.clone();
-                e.shared_endgames = live.shared_endgames;
-                e.weights = live.weights;
-                e.params = live.params;
-                e.patterns = live.patterns.clone();
-                Bot::Live(l, Box::new(e))
-            }
-            Player::Baseline => Bot::Base(BaselineEngine::new(8)),
+/// A player with its engine (one per thread): master and the baseline search to
+/// `master_nodes` if given, else to `time_ms` (default 1 s); the other levels play their own
+/// way (`time_ms` overrides a level's time).
+fn bot(p: Player, live: &Live, time_ms: Option<f64>, master_nodes: Option<u64>) -> EnginePlayer<StdClock> {
+    let contestant = match p {
+        Player::Level(level) => {
+            let mut e = Engine::new(8);
+            e.tablebase = live.tablebase.clone();
+            e.shared_endgames = live.shared_endgames;
+            e.weights = live.weights;
+            e.params = live.params;
+            e.patterns = live.patterns.clone();
+            Contestant::Live { level, engine: Box::new(e) }
         }
-    }
-
-    fn clear(&mut self) {
-        match self {
-            Bot::Live(_, e) => e.clear(),
-            Bot::Base(e) => e.clear(),
-        }
-    }
-
-    /// The move: master and the baseline search to `master_nodes` if given, else to `time_ms`
-    /// (default 1 s); the other levels play their own way (`time_ms` overrides a level's time).
-    fn play(&mut self, root: &SearchRoot, time_ms: Option<f64>, master_nodes: Option<u64>, seed: u64) -> SearchResult {
-        let clock = StdClock::new();
-        let master_limits = match master_nodes {
-            Some(n) => Limits { nodes: Some(n), time_ms: Some(args::MAX_TIME_MS), ..Limits::default() },
-            None => Limits { time_ms: Some(time_ms.unwrap_or(1000.0)), ..Limits::default() },
-        };
-        match self {
-            Bot::Live(Level::Master, e) => e.search(root, &master_limits, &clock),
-            Bot::Live(level, e) => e.best_move(root, *level, time_ms, seed, &clock),
-            Bot::Base(e) => e.search(root, &master_limits, &clock),
-        }
-        .expect("a legal move exists")
-    }
-}
-
-/// One game's outcome for the side that moved first in the given opening: 1 win, 0 draw,
-/// -1 loss; and its length in plies.
-fn play_game(
-    start: Position,
-    players: [&mut Bot; 2],
-    time_ms: Option<f64>,
-    master_nodes: Option<u64>,
-    seed: u64,
-) -> (i32, usize, Vec<String>) {
-    let mut players = players;
-    for b in players.iter_mut() {
-        b.clear();
-    }
-    let mut root = SearchRoot::new(start);
-    let mut ply = 0;
-    let mut moves = Vec::new();
-    loop {
-        if root.position.is_lost() {
-            // The side to move lost.
-            let loser = ply % 2; // 0 = the opening's first mover
-            return (if loser == 0 { -1 } else { 1 }, ply, moves);
-        }
-        if root.is_over() || ply >= 300 {
-            return (0, ply, moves);
-        }
-        let r = players[ply % 2].play(&root, time_ms, master_nodes, seed.wrapping_add(ply as u64));
-        moves.push(root.position.move_text(&r.best));
-        root = root.after(&r.best);
-        ply += 1;
-    }
-}
-
-fn elo(score: f64) -> f64 {
-    let s = score.clamp(1e-4, 1.0 - 1e-4);
-    -400.0 * (1.0 / s - 1.0).log10()
+        Player::Baseline => Contestant::Baseline(Box::new(BaselineEngine::new(8))),
+    };
+    let master = match master_nodes {
+        Some(n) => Limits { nodes: Some(n), time_ms: Some(args::MAX_TIME_MS), ..Limits::default() },
+        None => Limits { time_ms: Some(time_ms.unwrap_or(1000.0)), ..Limits::default() },
+    };
+    EnginePlayer { contestant, master, level_time_ms: time_ms, clock: StdClock::new() }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -636,25 +573,19 @@ fn duel(
     live: &Live,
 ) -> Result<(), String> {
     let pairs = games.div_ceil(2);
-    let mut book = openings(opening_plies);
+    let book = duel::shuffled_openings(opening_plies, seed);
     if book.is_empty() {
         return Err(format!("no opening of {opening_plies} plies"));
     }
-    // Shuffle with the seed (Fisher-Yates over SplitMix64).
-    let mut rng = tabla::ai::draughts::Rng(seed);
-    for i in (1..book.len()).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        book.swap(i, j);
-    }
     // Results already on file: "pair color result plies".
-    let mut done: std::collections::HashMap<(usize, usize), i32> = Default::default();
+    let mut done = duel::Tally::default();
     if let Some(path) = &out {
         if let Ok(text) = fs::read_to_string(path) {
             for line in text.lines() {
                 if let Ok(v) = serde_json::from_str::<serde_json::Value>(line) {
                     let key = (v["pair"].as_u64().unwrap_or(0) as usize, v["a_color"].as_u64().unwrap_or(0) as usize);
                     if v["a"] == a.name() && v["b"] == b.name() && v["seed"] == seed {
-                        done.insert(key, v["a_result"].as_i64().unwrap_or(0) as i32);
+                        done.add(key.0, key.1, v["a_result"].as_i64().unwrap_or(0) as i32);
                     }
                 }
             }
@@ -665,7 +596,7 @@ fn duel(
     }
     let results = Arc::new(Mutex::new(done));
     let todo: Vec<(usize, usize)> =
-        (0..pairs).flat_map(|p| [(p, 0), (p, 1)]).filter(|k| !results.lock().unwrap().contains_key(k)).collect();
+        (0..pairs).flat_map(|p| [(p, 0), (p, 1)]).filter(|&(p, c)| !results.lock().unwrap().has(p, c)).collect();
     println!(
         "{} vs {}: {} games ({} openings of {} plies, both colours), {} to play, seed {}",
         a,
@@ -686,20 +617,21 @@ fn duel(
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let mut ea = Bot::new(a, live);
-                let mut eb = Bot::new(b, live);
+                let mut ea = bot(a, live, time_ms, master_nodes);
+                let mut eb = bot(b, live, time_ms, master_nodes);
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&(pair, a_color)) = todo.get(k) else { break };
                     let start = book[pair % book.len()];
-                    let game_seed = seed ^ ((pair as u64) << 20) ^ (a_color as u64) << 40;
+                    let game_seed = duel::game_seed(seed, pair, a_color);
                     // a_color 0: A moves first from the opening position.
-                    let (res, plies, moves) = if a_color == 0 {
-                        play_game(start, [&mut ea, &mut eb], time_ms, master_nodes, game_seed)
+                    let game = if a_color == 0 {
+                        duel::play_game(start, [&mut ea, &mut eb], game_seed)
                     } else {
-                        play_game(start, [&mut eb, &mut ea], time_ms, master_nodes, game_seed)
+                        duel::play_game(start, [&mut eb, &mut ea], game_seed)
                     };
-                    let a_result = if a_color == 0 { res } else { -res };
+                    let (plies, moves) = (game.plies, game.moves);
+                    let a_result = if a_color == 0 { game.result } else { -game.result };
                     if verbose {
                         println!(
                             "pair {pair} A {} {:+} in {plies} plies from {}: {}",
@@ -716,44 +648,16 @@ fn duel(
                         let mut f = f.lock().unwrap();
                         writeln!(f, "{line}").ok();
                     }
-                    results.lock().unwrap().insert((pair, a_color), a_result);
+                    results.lock().unwrap().add(pair, a_color, a_result);
                 }
             });
         }
     });
     let results = results.lock().unwrap();
-    let (mut w, mut d, mut l) = (0, 0, 0);
-    for r in results.values() {
-        match r {
-            1 => w += 1,
-            0 => d += 1,
-            _ => l += 1,
-        }
+    match results.summary() {
+        Some(summary) => println!("{a} vs {b}: {} games: {summary}", results.games()),
+        None => println!("{a} vs {b}: no games"),
     }
-    let n = (w + d + l) as f64;
-    let score = (w as f64 + 0.5 * d as f64) / n;
-    // The error: the openings are played in pairs (both colours), so the pair is the unit of
-    // independent sampling; standard error of the mean pair score, 95% interval mapped to Elo.
-    let mut pair_scores = Vec::new();
-    for p in 0..pairs {
-        if let (Some(x), Some(y)) = (results.get(&(p, 0)), results.get(&(p, 1))) {
-            pair_scores.push(((x + 1) as f64 / 2.0 + (y + 1) as f64 / 2.0) / 2.0);
-        }
-    }
-    let m = pair_scores.len() as f64;
-    let mean = pair_scores.iter().sum::<f64>() / m;
-    let var = pair_scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (m - 1.0).max(1.0);
-    let se = (var / m).sqrt();
-    let (lo, hi) = (elo(score - 1.96 * se), elo(score + 1.96 * se));
-    println!(
-        "{a} vs {b}: {} games: +{w} ={d} -{l} (A's view), score {:.1}%, Elo {:+.0} ± {:.0} (95%: {:+.0} .. {:+.0})",
-        w + d + l,
-        100.0 * score,
-        elo(score),
-        (hi - lo) / 2.0,
-        lo,
-        hi
-    );
     Ok(())
 }
 
