@@ -13,7 +13,7 @@ step "House style: rustfmt, clippy (warnings are errors), rustdoc, biome"
 cargo fmt --check || { echo "cargo fmt --check failed: run cargo fmt"; exit 1; }
 npx --no-install biome ci . || { echo "biome failed: run npx biome check --write ."; exit 1; }
 cargo clippy --quiet --all-targets --all-features -- -D warnings
-cargo clippy --quiet --target wasm32-unknown-unknown --lib --no-default-features --features ai,formats,link -- -D warnings
+cargo clippy --quiet --target wasm32-unknown-unknown --lib --no-default-features --features ai,formats,link,duel -- -D warnings
 # the rules module (scripts/build.sh: tabla_rules_bg.wasm) is built without any feature
 cargo clippy --quiet --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
 # the web app's per-family rules modules (scripts/build.sh: --cfg tabla_family), each in its own target dir

@@ -21,6 +21,8 @@ mod analysis;
 mod backgammon;
 #[cfg(not(tabla_family = "backgammon"))]
 mod draughts;
+#[cfg(all(feature = "duel", not(tabla_family = "backgammon")))]
+mod duel;
 #[cfg(feature = "link")]
 mod link;
 mod packed;
