@@ -129,7 +129,7 @@ if (!isMainThread) {
         w.on('error', reject);
         w.on('message', (line) => {
           if (line !== null) {
-            appendFileSync(out, line + '\n');
+            appendFileSync(out, `${line}\n`);
             lines.push(line);
             const g = JSON.parse(line);
             console.log(

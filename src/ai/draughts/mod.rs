@@ -38,9 +38,10 @@
 //! - `search`: iterative deepening PVS, transposition table (`tt`, best move stored as its index
 //!   in the generator's deterministic move list), TT move / captures / promotions / killers /
 //!   history ordering, late-move reductions, a single-reply extension, futility pruning at the
-//!   last ply (never of a sacrifice), optional aspiration windows, history malus, reverse
-//!   futility pruning and a threat extension ([`SearchParams`]: the duels found no gain for
-//!   those four, so they are off), and a capture quiescence (a side that must capture is never evaluated statically). Draws
+//!   last ply (never of a sacrifice), ProbCut (a node whose search four plies shallower beats
+//!   beta by a margin is cut), optional aspiration windows, history malus, reverse futility
+//!   pruning, a threat extension and logarithmic reductions ([`SearchParams`]: the duels found
+//!   no gain for those five, so they are off), and a capture quiescence (a side that must capture is never evaluated statically). Draws
 //!   inside the search: any repetition since the last irreversible move, and the move-count
 //!   rules through the rules engine's own [`DrawCounters`]; wins are `WIN - plies`.
 //! - [`eval`]: a linear evaluation over hand-made features (material, advancement by rank,
@@ -52,6 +53,8 @@
 //!   the board's nine 4x4 blocks ([`Engine::patterns`], off by default).
 //! - `levels`: beginner/easy score every root move with a shallow search and add noise, so their
 //!   mistakes are plausible; medium/hard are node-limited; master is time-limited (1 s).
+//! - [`duel`]: the duels that measure all this (openings, one refereed game, the Elo tally),
+//!   shared by `tabla duel-draughts` and the wasm duel (`scripts/bench-duel-wasm.mjs`).
 //! - [`endgame`]: databases of every position with up to 4 pieces by our own retrograde
 //!   analysis ([`Tablebase::generate`], or [`Tablebase::generate_for`] one ending and what it
 //!   needs); set [`Engine::tablebase`], or leave it to a timed search to build the shared ones
@@ -313,8 +316,9 @@ pub struct SearchParams {
 }
 
 impl SearchParams {
-    /// The measured defaults (docs/draughts-ai.md: futility at 100 paid in every duel; reverse
-    /// futility and the threat extension did not, so they are off).
+    /// The measured defaults (docs/draughts-ai.md: futility at 100 paid in every duel, and so
+    /// did ProbCut at 100; reverse futility, the threat extension and the logarithmic
+    /// reductions did not, so they are off).
     pub const DEFAULT: SearchParams = SearchParams {
         aspiration: 0,
         history_malus: false,
@@ -324,7 +328,7 @@ impl SearchParams {
         iter_stop: 60,
         rfp_margin: 0,
         futility_margin: 100,
-        probcut_margin: 0,
+        probcut_margin: 100,
         threat_extension: false,
     };
 }
