@@ -370,23 +370,20 @@ fn fixed_budget_searches_are_unchanged() {
     assert_eq!(checked, 30);
 }
 
-/// Futility pruning (`SearchParams::futility_margin`, on by default) skips hopeless quiet moves
-/// at the last ply: over the bench positions searched to depth 7 it visits fewer nodes than the
-/// search without it, and where the unpruned search finds a forced win or loss the pruned one
-/// finds the same result.
-#[test]
-fn futility_pruning_saves_nodes_and_keeps_forced_results() {
-    const { assert!(SearchParams::DEFAULT.futility_margin > 0) };
+/// A pruning on by default against the search without it (`off` turns it off), over the bench
+/// positions searched to `depth`: where the search without it proves a win or a loss, the
+/// search with it proves the same; returns the nodes with it and without it.
+fn pruning_against_none(depth: u32, off: impl Fn(&mut SearchParams)) -> (u64, u64) {
     let text = std::fs::read_to_string("tests/data/draughts_ai/fixed_search.txt").unwrap();
     let (mut pruned, mut full, mut positions) = (0, 0, 0);
     for line in text.lines().filter(|l| !l.starts_with('#') && l.contains("|depth ")) {
         let pos = fen(line.split('|').next().unwrap());
-        let limits = Limits { depth: Some(7), ..Limits::default() };
-        let mut on = Engine::new(16);
-        let mut off = Engine::new(16);
-        off.params.futility_margin = 0;
-        let a = on.analyze(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
-        let b = off.analyze(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
+        let limits = Limits { depth: Some(depth), ..Limits::default() };
+        let mut with = Engine::new(16);
+        let mut without = Engine::new(16);
+        off(&mut without.params);
+        let a = with.analyze(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
+        let b = without.analyze(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
         if !matches!(b.score(), Score::Centi(_)) {
             assert_eq!(a.score(), b.score(), "{}", pos.to_fen());
         }
@@ -395,6 +392,17 @@ fn futility_pruning_saves_nodes_and_keeps_forced_results() {
         positions += 1;
     }
     assert!(positions >= 10, "{positions} positions");
+    (pruned, full)
+}
+
+/// Futility pruning (`SearchParams::futility_margin`, on by default) skips hopeless quiet moves
+/// at the last ply: over the bench positions searched to depth 7 it visits fewer nodes than the
+/// search without it, and where the unpruned search finds a forced win or loss the pruned one
+/// finds the same result.
+#[test]
+fn futility_pruning_saves_nodes_and_keeps_forced_results() {
+    const { assert!(SearchParams::DEFAULT.futility_margin > 0) };
+    let (pruned, full) = pruning_against_none(7, |p| p.futility_margin = 0);
     assert!(pruned < full, "futility pruning visited {pruned} nodes, the full search {full}");
 }
 
@@ -406,24 +414,7 @@ fn futility_pruning_saves_nodes_and_keeps_forced_results() {
 #[test]
 fn probcut_saves_nodes_and_keeps_forced_results() {
     const { assert!(SearchParams::DEFAULT.probcut_margin > 0) };
-    let text = std::fs::read_to_string("tests/data/draughts_ai/fixed_search.txt").unwrap();
-    let (mut cut, mut full, mut positions) = (0, 0, 0);
-    for line in text.lines().filter(|l| !l.starts_with('#') && l.contains("|depth ")) {
-        let pos = fen(line.split('|').next().unwrap());
-        let limits = Limits { depth: Some(9), ..Limits::default() };
-        let mut on = Engine::new(16);
-        let mut off = Engine::new(16);
-        off.params.probcut_margin = 0;
-        let a = on.analyze(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
-        let b = off.analyze(&SearchRoot::new(pos), &limits, &NoClock).unwrap();
-        if !matches!(b.score(), Score::Centi(_)) {
-            assert_eq!(a.score(), b.score(), "{}", pos.to_fen());
-        }
-        cut += a.nodes;
-        full += b.nodes;
-        positions += 1;
-    }
-    assert!(positions >= 10, "{positions} positions");
+    let (cut, full) = pruning_against_none(9, |p| p.probcut_margin = 0);
     assert!(cut < full, "ProbCut visited {cut} nodes, the search without it {full}");
 }
 
