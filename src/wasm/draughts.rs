@@ -139,7 +139,7 @@ struct JsAnalysis {
 
 #[cfg(feature = "ai")]
 /// The transposition table of the computer opponent, in MB (wasm memory grows by this once).
-const ENGINE_TT_MB: usize = 8;
+pub(crate) const ENGINE_TT_MB: usize = 8;
 #[cfg(feature = "ai")]
 /// The longest search the bindings accept (a tab that thinks for minutes looks dead).
 const MAX_TIME_MS: f64 = 60_000.0;
@@ -159,12 +159,12 @@ const MAX_DEPTH: u32 = 64;
 
 #[cfg(feature = "ai")]
 /// Milliseconds from the JS clock (`Date.now`, in browsers, workers and Node alike).
-fn js_clock() -> f64 {
+pub(crate) fn js_clock() -> f64 {
     js_sys::Date::now()
 }
 
 #[cfg(feature = "ai")]
-fn check_time(time_ms: Option<f64>) -> JsResult<Option<f64>> {
+pub(crate) fn check_time(time_ms: Option<f64>) -> JsResult<Option<f64>> {
     match time_ms {
         Some(t) if !(t.is_finite() && t > 0.0 && t <= MAX_TIME_MS) => {
             Err(coded("bad-option", &format!("timeMs must be more than 0 and at most {MAX_TIME_MS}, not {t}")))

@@ -8,16 +8,10 @@ use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
 
+use super::draughts::{ENGINE_TT_MB, check_time, js_clock};
 use super::{JsResult, coded};
 use crate::ai::draughts::duel::{self, Contestant, EnginePlayer, Tally};
 use crate::ai::draughts::{BaselineEngine, Engine, Level, Limits};
-
-/// The transposition table of each player, in MB: the worker's (`ENGINE_TT_MB`).
-const TT_MB: usize = 8;
-
-fn js_clock() -> f64 {
-    js_sys::Date::now()
-}
 
 type Player = EnginePlayer<fn() -> f64>;
 
@@ -32,21 +26,21 @@ thread_local! {
 /// `plies`, `opening`, `moves`).
 #[wasm_bindgen(js_name = duelGame)]
 pub fn duel_game(seed: u32, opening_plies: u32, pair: u32, a_color: u32, time_ms: f64) -> JsResult<String> {
-    if !(time_ms.is_finite() && time_ms > 0.0 && time_ms <= 60_000.0) {
-        return Err(coded("bad-option", &format!("timeMs must be more than 0 and at most 60000, not {time_ms}")));
-    }
+    check_time(Some(time_ms))?;
     if a_color > 1 || opening_plies > 10 {
         return Err(coded("bad-argument", "aColor is 0 or 1 and openingPlies at most 10"));
     }
     let book = duel::shuffled_openings(opening_plies, seed as u64);
-    let start = book[pair as usize % book.len()];
+    let Some(&start) = book.get(pair as usize % book.len().max(1)) else {
+        return Err(coded("bad-argument", &format!("no opening of {opening_plies} plies")));
+    };
     let limits = Limits { time_ms: Some(time_ms), ..Limits::default() };
     PLAYERS.with(|cell| {
         let mut slot = cell.borrow_mut();
         let (master, baseline) = slot.get_or_insert_with(|| {
             let clock: fn() -> f64 = js_clock;
-            let live = Contestant::Live { level: Level::Master, engine: Box::new(Engine::new(TT_MB)) };
-            let base = Contestant::Baseline(Box::new(BaselineEngine::new(TT_MB)));
+            let live = Contestant::Live { level: Level::Master, engine: Box::new(Engine::new(ENGINE_TT_MB)) };
+            let base = Contestant::Baseline(Box::new(BaselineEngine::new(ENGINE_TT_MB)));
             (
                 EnginePlayer { contestant: live, master: limits, level_time_ms: None, clock },
                 EnginePlayer { contestant: base, master: limits, level_time_ms: None, clock },

@@ -118,7 +118,8 @@ pub fn play_game(start: Position, players: [&mut dyn Mover; 2], seed: u64) -> Ga
     }
     let mut root = SearchRoot::new(start);
     let mut moves = Vec::new();
-    for ply in 0.. {
+    let mut ply = 0;
+    loop {
         if root.position.is_lost() {
             // The side to move lost: the first mover if the ply is even.
             return GameRecord { result: if ply % 2 == 0 { -1 } else { 1 }, plies: ply, moves };
@@ -129,8 +130,8 @@ pub fn play_game(start: Position, players: [&mut dyn Mover; 2], seed: u64) -> Ga
         let mv = players[ply % 2].choose(&root, seed.wrapping_add(ply as u64));
         moves.push(root.position.move_text(&mv));
         root = root.after(&mv);
+        ply += 1;
     }
-    unreachable!("the loop returns by MAX_PLIES")
 }
 
 /// The Elo difference of a score (clamped away from 0 and 1).
