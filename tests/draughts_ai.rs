@@ -524,11 +524,13 @@ fn tiny_fit() -> tabla::ai::draughts::tune::FitOptions {
         patterns_out: None,
         pattern_l2: 0.0,
         holdout: 0,
+        vary_nodes: 0,
     }
 }
 
 /// `tune-draughts --label-nodes`: every fitted position gets a search score, the scores are
-/// cached beside the data file in its order, and a second run reads them instead of searching.
+/// cached beside the data file in its order, a second run reads them instead of searching, and
+/// an interrupted labelling resumes from the lines that still name their positions.
 #[test]
 fn tuner_search_labels_are_cached_and_reused() {
     use tabla::ai::draughts::tune::{FitOptions, run};
@@ -544,15 +546,51 @@ fn tuner_search_labels_are_cached_and_reused() {
         .expect("the fit reports its positions");
     let cache = std::fs::read_to_string(dir.join("games.txt.scores-300")).unwrap();
     assert_eq!(cache.lines().count(), positions);
-    assert!(cache.lines().all(|l| l.parse::<i32>().is_ok_and(|s| s.abs() <= tabla::ai::draughts::tune::SCORE_CAP)));
-    assert!(first.iter().any(|l| l.contains("positions at 300 nodes")));
+    let score = |l: &str| l.split_whitespace().next().and_then(|s| s.parse::<i32>().ok());
+    assert!(cache.lines().all(|l| score(l).is_some_and(|s| s.abs() <= tabla::ai::draughts::tune::SCORE_CAP)));
+    assert!(first.iter().any(|l| l.contains("positions at 300 nodes (0 on file)")));
     let mut second = Vec::new();
     run(&data, 2, 1, 300, 1, &opts, &mut |s| second.push(s)).unwrap();
     assert!(second.iter().any(|l| l.contains("read from")), "{second:?}");
     // the same labels give the same fit
     let fitted = |log: &[String]| log.iter().find(|l| l.starts_with("fitted weights")).cloned();
     assert_eq!(fitted(&first), fitted(&second));
+    // an interrupted labelling resumes: the lines on file are kept, the rest searched again
+    // to the same labels; a line naming another position is searched again too
+    let half = positions / 2;
+    let mut lines: Vec<String> = cache.lines().take(half + 1).map(String::from).collect();
+    lines[half] = format!("{} 0", score(&lines[half]).unwrap());
+    std::fs::write(dir.join("games.txt.scores-300"), lines.join("\n") + "\n").unwrap();
+    let mut third = Vec::new();
+    run(&data, 2, 1, 300, 1, &opts, &mut |s| third.push(s)).unwrap();
+    assert!(third.iter().any(|l| l.contains(&format!("({half} on file)"))), "{third:?}");
+    assert_eq!(std::fs::read_to_string(dir.join("games.txt.scores-300")).unwrap(), cache);
+    assert_eq!(fitted(&first), fitted(&third));
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `tune-draughts --vary-nodes`: a self-play game whose node budget varies from move to move
+/// is the same game again from the same generator seed, and (over a few openings) not always
+/// the game the fixed budget plays.
+#[test]
+fn self_play_with_varied_nodes_is_reproducible() {
+    use tabla::ai::draughts::eval::Weights;
+    use tabla::ai::draughts::tune::self_play;
+    let mut engines = [Engine::new(1), Engine::new(1)];
+    let w = [Weights::DEFAULT; 2];
+    let mut differs = 0;
+    for seed in 0..4u64 {
+        let start = Position::start();
+        let mut play = |vary: u32| {
+            let mut rng = Rng(seed);
+            self_play(start, w, [None, None], 400, Some((&mut rng, vary)), &mut engines)
+        };
+        let (varied, again, fixed) = (play(50), play(50), play(0));
+        assert_eq!(varied, again);
+        assert_eq!(fixed, self_play(start, w, [None, None], 400, None, &mut engines));
+        differs += usize::from(varied.1 != fixed.1);
+    }
+    assert!(differs > 0, "varying the node budget never changed a game");
 }
 
 /// `tune-draughts --patterns-out --holdout`: the fit writes a pattern file that reads back

@@ -51,12 +51,15 @@ fn random_opening(rng: &mut Rng) -> Position {
 }
 
 /// Plays a game between `white` and `black` weights (each with its patterns, if any) from
-/// `start`; returns White's result (1, 0.5, 0) and the positions seen.
+/// `start`; returns White's result (1, 0.5, 0) and the positions seen. With `vary`, each move's
+/// node budget is drawn from `nodes * (1 +- pct / 100)` by the generator (so games from one
+/// opening differ, and stay reproducible from the generator's seed).
 pub fn self_play(
     start: Position,
     weights: [Weights; 2],
     patterns: [Option<Arc<Patterns>>; 2],
     nodes: u64,
+    mut vary: Option<(&mut Rng, u32)>,
     engines: &mut [Engine; 2],
 ) -> (f64, Vec<Position>) {
     let mut root = SearchRoot::new(start);
@@ -76,7 +79,14 @@ pub fn self_play(
         }
         seen.push(root.position);
         let e = &mut engines[root.position.turn().index()];
-        let r = e.search(&root, &Limits { nodes: Some(nodes), ..Limits::default() }, &NoClock).expect("has a move");
+        let budget = match vary.as_mut() {
+            Some((rng, pct)) if *pct > 0 => {
+                let spread = nodes * u64::from((*pct).min(100)) / 100;
+                (nodes - spread + rng.below(2 * spread + 1)).max(1)
+            }
+            _ => nodes,
+        };
+        let r = e.search(&root, &Limits { nodes: Some(budget), ..Limits::default() }, &NoClock).expect("has a move");
         root = root.after(&r.best);
     }
     (0.5, seen)
@@ -125,11 +135,17 @@ pub struct FitOptions {
     /// whose first position's hash is a multiple of it, so that repeats of a game (the same
     /// opening) fall on one side (0: none).
     pub holdout: usize,
+    /// The self-play's node budget varies by up to this percentage from move to move (0: the
+    /// same budget for every move, so games from one opening repeat each other).
+    pub vary_nodes: u32,
 }
 
 /// The search score (White's view, hundredths of a man; a forced result at +-[`SCORE_CAP`]) of
-/// each position at [`FitOptions::label_nodes`] nodes with the start weights, from the cache
-/// file beside `data` when it holds them all, else searched (on `threads`) and written there.
+/// each position at [`FitOptions::label_nodes`] nodes with the start weights. They are kept in
+/// `<data>.scores-<nodes>`, one line `score hash` per position in `ps`'s order (the hash of the
+/// position it labels, so a file written for other positions is never taken for these), and
+/// written in chunks as they are searched: a rerun keeps the lines that still match and
+/// searches only the rest (on `threads`).
 fn search_scores(
     data: &Path,
     ps: &[Position],
@@ -140,38 +156,60 @@ fn search_scores(
     let mut name = data.as_os_str().to_owned();
     name.push(format!(".scores-{}", opts.label_nodes));
     let cache = std::path::PathBuf::from(name);
-    if let Ok(text) = fs::read_to_string(&cache) {
-        let v: Vec<i32> = text.lines().filter_map(|l| l.trim().parse().ok()).collect();
-        if v.len() == ps.len() {
-            log(format!("search labels: {} read from {}", v.len(), cache.display()));
-            return Ok(v);
+    let mut v: Vec<i32> = Vec::new();
+    for (line, p) in fs::read_to_string(&cache).unwrap_or_default().lines().zip(ps) {
+        let mut it = line.split_whitespace();
+        let score = it.next().and_then(|s| s.parse().ok());
+        let hash = it.next().and_then(|h| u64::from_str_radix(h, 16).ok());
+        match (score, hash) {
+            (Some(s), Some(h)) if h == p.hash() => v.push(s),
+            _ => break,
         }
     }
-    log(format!("search labels: {} positions at {} nodes", ps.len(), opts.label_nodes));
-    let out = Mutex::new(vec![0i32; ps.len()]);
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut e = Engine::new(4);
-                e.weights = opts.start;
-                e.patterns = opts.start_patterns.clone();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(p) = ps.get(i) else { break };
-                    // each search from an empty table, so the labels do not depend on the order
-                    e.clear();
-                    let limits = Limits { nodes: Some(opts.label_nodes), ..Limits::default() };
-                    let r = e.search(&SearchRoot::new(*p), &limits, &NoClock).expect("a position with a legal move");
-                    let s = r.score.clamp(-SCORE_CAP, SCORE_CAP);
-                    out.lock().unwrap()[i] = if p.turn() == Color::White { s } else { -s };
-                }
-            });
+    if v.len() == ps.len() {
+        log(format!("search labels: {} read from {}", v.len(), cache.display()));
+        return Ok(v);
+    }
+    log(format!("search labels: {} positions at {} nodes ({} on file)", ps.len(), opts.label_nodes, v.len()));
+    // the matching lines only, then the rest appended chunk by chunk
+    let kept: String = v.iter().zip(ps).map(|(s, p)| format!("{s} {:x}\n", p.hash())).collect();
+    fs::write(&cache, kept).map_err(|e| format!("{}: {e}", cache.display()))?;
+    let mut file = fs::OpenOptions::new().append(true).open(&cache).map_err(|e| format!("{}: {e}", cache.display()))?;
+    const CHUNK: usize = 8192;
+    while v.len() < ps.len() {
+        let chunk = &ps[v.len()..(v.len() + CHUNK).min(ps.len())];
+        let out = Mutex::new(vec![0i32; chunk.len()]);
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..threads.max(1) {
+                scope.spawn(|| {
+                    // 1 MB (65,536 entries) holds a label search's nodes; a bigger table
+                    // costs more to empty than the search gains from it
+                    let mut e = Engine::new(1);
+                    e.weights = opts.start;
+                    e.patterns = opts.start_patterns.clone();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(p) = chunk.get(i) else { break };
+                        // each search from an empty table, so the labels do not depend on the order
+                        e.clear();
+                        let limits = Limits { nodes: Some(opts.label_nodes), ..Limits::default() };
+                        let r =
+                            e.search(&SearchRoot::new(*p), &limits, &NoClock).expect("a position with a legal move");
+                        let s = r.score.clamp(-SCORE_CAP, SCORE_CAP);
+                        out.lock().unwrap()[i] = if p.turn() == Color::White { s } else { -s };
+                    }
+                });
+            }
+        });
+        let scores = out.into_inner().unwrap();
+        let text: String = scores.iter().zip(chunk).map(|(s, p)| format!("{s} {:x}\n", p.hash())).collect();
+        file.write_all(text.as_bytes()).map_err(|e| format!("{}: {e}", cache.display()))?;
+        v.extend(scores);
+        if v.len() % (16 * CHUNK) < CHUNK {
+            log(format!("  labelled {} of {}", v.len(), ps.len()));
         }
-    });
-    let v = out.into_inner().unwrap();
-    let text: String = v.iter().map(|s| format!("{s}\n")).collect();
-    fs::write(&cache, text).map_err(|e| format!("{}: {e}", cache.display()))?;
+    }
     Ok(v)
 }
 
@@ -227,7 +265,8 @@ pub fn run(
                     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9).wrapping_add(g as u64));
                     let start = random_opening(&mut rng);
                     let both = [opts.start_patterns.clone(), opts.start_patterns.clone()];
-                    let (result, seen) = self_play(start, [opts.start; 2], both, nodes, &mut engines);
+                    let vary = Some((&mut rng, opts.vary_nodes));
+                    let (result, seen) = self_play(start, [opts.start; 2], both, nodes, vary, &mut engines);
                     let mut text = format!("g {g} {result}\n");
                     for p in seen.iter().skip(2) {
                         if !p.has_capture() {
@@ -441,8 +480,9 @@ pub fn run(
                     let mut rng = Rng(seed ^ 0xC0FF_EE00 ^ p as u64);
                     let opening = random_opening(&mut rng);
                     let (a, b) = (fitted_patterns.clone(), opts.start_patterns.clone());
-                    let (r1, _) = self_play(opening, [fitted, start], [a.clone(), b.clone()], nodes, &mut engines);
-                    let (r2, _) = self_play(opening, [start, fitted], [b, a], nodes, &mut engines);
+                    let (r1, _) =
+                        self_play(opening, [fitted, start], [a.clone(), b.clone()], nodes, None, &mut engines);
+                    let (r2, _) = self_play(opening, [start, fitted], [b, a], nodes, None, &mut engines);
                     let mut s = score.lock().unwrap();
                     s.0 += r1 + (1.0 - r2);
                     s.1 += 2;

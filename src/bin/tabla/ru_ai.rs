@@ -242,6 +242,10 @@ pub enum Command {
         /// Leave every N-th game out of the fit and report its loss apart (0: none).
         #[arg(long, default_value_t = 0, value_parser = args::count::<usize>(0, 1000))]
         holdout: usize,
+        /// Vary the self-play's node budget from move to move by up to this percentage, so
+        /// games from one opening differ (0: every move at --nodes).
+        #[arg(long, default_value_t = 0, value_parser = args::count::<u32>(0, 100))]
+        vary_nodes: u32,
     },
 }
 
@@ -374,6 +378,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             patterns_out,
             pattern_l2,
             holdout,
+            vary_nodes,
         } => {
             let freeze = freeze
                 .split(',')
@@ -400,6 +405,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
                 patterns_out,
                 pattern_l2,
                 holdout,
+                vary_nodes,
             };
             tune::run(&data, games, seed, nodes, threads, &opts, &mut |s| println!("{s}"))
         }
