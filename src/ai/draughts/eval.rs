@@ -154,6 +154,42 @@ const FLAT_W: [i32; f::N] = [
 #[rustfmt::skip]
 const DEFAULT_W: [i32; f::N] = [
     100, 280, // man, king
+    29, 23, 26, 13, 27, 62, // adv1..adv6
+    -6, 14, 11, 37, 18, 8, 2, 8, // centre, guard, guard corner, runaway, king main road, king double road,
+    // king mobility, man mobility
+    1, 2, 2, 2, -1, -7, 9, 23, // endgame advancement, trade, tempo, balance, supported, hanging,
+    // blocked, threat
+    8, 30, 38, 35, // pst rank 1
+    -2, 12, 6, 12, // pst rank 2
+    3, 1, 12, 3, // pst rank 3
+    -2, 1, 4, 18, // pst rank 4
+    21, 6, -22, 0, // pst rank 5
+    -1, -9, 4, 21, // pst rank 6
+    -1, 16, 8, 18, // pst rank 7
+    0, 0, 0, 0, // pst rank 8
+];
+#[rustfmt::skip]
+const DEFAULT_E: [i32; f::N] = [
+    100, 280, // man, king
+    -2, 0, -3, 1, 28, 79, // adv1..adv6
+    20, -1, 2, 31, 18, 8, 2, -3, // centre, guard, guard corner, runaway, king main road, king double road,
+    // king mobility, man mobility
+    1, 2, 14, -18, -13, 15, -2, 25, // endgame advancement, trade, tempo, balance, supported, hanging,
+    // blocked, threat
+    -10, 36, 24, 36, // pst rank 1
+    -9, 11, 4, -8, // pst rank 2
+    -10, 7, 10, -11, // pst rank 3
+    -11, 8, 6, -11, // pst rank 4
+    -13, 7, -6, 4, // pst rank 5
+    6, 1, 13, -6, // pst rank 6
+    -6, 21, 13, 29, // pst rank 7
+    0, 0, 0, 0, // pst rank 8
+];
+
+/// The weights built in from 2026-12-03 to 2026-12-05 (see [`Weights::TAPERED_2026_12`]).
+#[rustfmt::skip]
+const TAPERED_W: [i32; f::N] = [
+    100, 280, // man, king
     24, 21, 25, 14, 30, 57, // adv1..adv6
     -3, 14, 9, 33, 18, 8, 2, 7, // centre, guard, guard corner, runaway, king main road, king double road,
     // king mobility, man mobility
@@ -169,7 +205,7 @@ const DEFAULT_W: [i32; f::N] = [
     0, 0, 0, 0, // pst rank 8
 ];
 #[rustfmt::skip]
-const DEFAULT_E: [i32; f::N] = [
+const TAPERED_E: [i32; f::N] = [
     100, 280, // man, king
     2, 6, -1, 1, 26, 64, // adv1..adv6
     21, 2, 4, 29, 18, 8, 2, -8, // centre, guard, guard corner, runaway, king main road, king double road,
@@ -187,10 +223,18 @@ const DEFAULT_E: [i32; f::N] = [
 ];
 
 impl Weights {
-    /// The tuned weights, tapered: a logistic fit (`tune-draughts --tapered`) to 12,000
-    /// self-play games at 8,000 nodes a move of [`Weights::FLAT_2026_11`] (docs/draughts-ai.md
-    /// has the command and the duel figures).
+    /// The tuned weights, tapered, fitted together with the built-in learnt patterns
+    /// ([`super::patterns::builtin`]; `tune-draughts --tapered --patterns-out`): 40,000
+    /// self-play games of [`Weights::TAPERED_2026_12`] at about 6,000 nodes a move, each
+    /// position labelled by its game's result (30%) and a 10,000-node search (70%)
+    /// (docs/draughts-ai.md has the command and the duel figures). They are meant to be
+    /// played with those patterns ([`super::Engine::new`] does).
     pub const DEFAULT: Weights = Weights { w: DEFAULT_W, e: DEFAULT_E };
+
+    /// The weights built in from 2026-12-03 to 2026-12-05, without patterns: a logistic fit
+    /// (`tune-draughts --tapered`) to 12,000 self-play games at 8,000 nodes a move of
+    /// [`Weights::FLAT_2026_11`].
+    pub const TAPERED_2026_12: Weights = Weights { w: TAPERED_W, e: TAPERED_E };
 
     /// The weights built in until 2026-12-03, the same at every number of pieces: a logistic
     /// fit to 2,500 self-play games at 4,000 nodes a move of the hand weights of issue 7.

@@ -49,8 +49,8 @@
 //!   down when ahead, tempo, wing balance, supported / hanging / blocked men, a capture threat
 //!   against the side to move, and a table of every square for the men), weights fitted to
 //!   self-play results (`tune`), with drawn-ending scaling (1-2 kings against a king, 3 kings against a
-//!   king on the main road, king and man against a king); optionally learnt [`patterns`] of
-//!   the board's nine 4x4 blocks ([`Engine::patterns`], off by default).
+//!   king on the main road, king and man against a king); learnt [`patterns`] of the board's
+//!   nine 4x4 blocks, fitted with the weights ([`Engine::patterns`]).
 //! - `levels`: beginner/easy score every root move with a shallow search and add noise, so their
 //!   mistakes are plausible; medium/hard are node-limited; master is time-limited (1 s).
 //! - [`duel`]: the duels that measure all this (openings, one refereed game, the Elo tally),
@@ -386,8 +386,8 @@ pub struct Engine {
     /// ([`ENDGAME_TRIGGER_PIECES`], [`ENDGAME_BUILD_PIECES`], [`ENDGAME_SHARE`]; default
     /// on). Searches limited only by depth or nodes never use them, so they stay reproducible.
     pub shared_endgames: bool,
-    /// Learnt patterns added to the evaluation (none by default: the duels found them worth
-    /// nothing at master's depths; docs/draughts-ai.md).
+    /// Learnt patterns added to the evaluation (default: [`patterns::builtin`], fitted
+    /// together with [`Weights::DEFAULT`]; `None` evaluates with the weights alone).
     pub patterns: Option<Arc<patterns::Patterns>>,
 }
 
@@ -408,7 +408,7 @@ impl Engine {
             weights: Weights::DEFAULT,
             tablebase: None,
             shared_endgames: true,
-            patterns: None,
+            patterns: Some(patterns::builtin()),
         }
     }
 

@@ -11,6 +11,8 @@
 //! colours swapped) use the same table, so the sum is White's value minus Black's and a
 //! position and its colour-reversed mirror score opposite.
 
+use std::sync::{Arc, OnceLock};
+
 use crate::draughts::Position;
 
 /// The number of blocks.
@@ -67,6 +69,24 @@ pub fn indices(pos: &Position) -> [(usize, usize); REGIONS] {
     let (w, b) = (pos.white(), pos.black());
     let (rw, rb) = (b.reverse_bits(), w.reverse_bits());
     std::array::from_fn(|r| (index(w, b, r), index(rw, rb, r)))
+}
+
+/// The built-in patterns in their compact form ([`Patterns::to_bytes`]): fitted with the
+/// built-in weights ([`super::Weights::DEFAULT`]) by `tune-draughts --patterns-out` to 40,000
+/// self-play games labelled by 10,000-node searches (docs/draughts-ai.md, "Learnt patterns
+/// built in").
+static BUILTIN_BYTES: &[u8] = include_bytes!("weights/patterns.bin");
+const _: () = assert!(BUILTIN_BYTES.len() == 2 * REGIONS * STATES, "weights/patterns.bin: one byte per value");
+
+/// The built-in patterns ([`super::Engine::new`] plays with them), read once per process.
+pub fn builtin() -> Arc<Patterns> {
+    static BUILTIN: OnceLock<Arc<Patterns>> = OnceLock::new();
+    BUILTIN
+        .get_or_init(|| {
+            let table = BUILTIN_BYTES.chunks_exact(2).map(|c| [c[0] as i8 as i16, c[1] as i8 as i16]).collect();
+            Arc::new(Patterns { table })
+        })
+        .clone()
 }
 
 /// Learnt pattern values, hundredths of a man: `table[r * STATES + i]` is (a full board's,
@@ -208,6 +228,15 @@ mod tests {
             assert!(!seen[i]);
             seen[i] = true;
         }
+    }
+
+    /// The built-in patterns are the file they were read from, and learnt (not all 0).
+    #[test]
+    fn builtin_patterns_read_from_their_file() {
+        let p = builtin();
+        assert_eq!(p.table.len(), REGIONS * STATES);
+        assert_eq!(p.to_bytes().as_deref(), Some(BUILTIN_BYTES));
+        assert!(p.table.iter().filter(|v| **v != [0, 0]).count() > 1000);
     }
 
     /// Colour symmetry: the position turned and colours swapped scores the opposite.

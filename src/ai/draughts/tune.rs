@@ -2,8 +2,10 @@
 //!
 //! 1. Self-play: games between two copies of the engine with the start weights
 //!    ([`FitOptions::start`]) at a fixed node budget (deterministic),
-//!    each from a random opening of 4-9 random plies; the opening's random moves and every
-//!    search come from the seed, so the data file is reproducible. Every quiet position (no
+//!    each from a random opening of 4-9 random plies, the node budget optionally varied from
+//!    move to move ([`FitOptions::vary_nodes`]: without it, games from one opening repeat each
+//!    other); the opening's random moves, the budgets and every search come from the seed, so
+//!    the data file is reproducible. Every quiet position (no
 //!    capture for the side to move) after the opening is written with the game's result. Games
 //!    are appended one at a time, so an interrupted run resumes where it stopped.
 //! 2. Fit: the weights of the linear evaluation are fitted to the results by minimising the

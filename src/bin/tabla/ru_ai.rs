@@ -60,7 +60,8 @@ pub enum Command {
         /// Skip the per-level timing.
         #[arg(long)]
         no_levels: bool,
-        /// Learnt patterns added to the evaluation (as duel-draughts --patterns).
+        /// Learnt patterns added to the evaluation (as duel-draughts --patterns; default: the
+        /// built-in ones, `none` for none).
         #[arg(long)]
         patterns: Option<PathBuf>,
     },
@@ -112,7 +113,8 @@ pub enum Command {
         #[arg(long, value_parser = parse_weights)]
         weights: Option<Weights>,
         /// Learnt patterns for the live engine's evaluation (a file `tune-draughts
-        /// --patterns-out` wrote).
+        /// --patterns-out` wrote; default: the built-in ones, `none` for none: the weights
+        /// alone, e.g. with --weights of an earlier fit that had no patterns).
         #[arg(long)]
         patterns: Option<PathBuf>,
         /// The live engine's aspiration window (hundredths of a man; 0: none) instead of the
@@ -214,7 +216,7 @@ pub enum Command {
         #[arg(long, value_parser = parse_weights)]
         start: Option<Weights>,
         /// The patterns played with the start weights (a file as duel-draughts --patterns
-        /// reads; default: none).
+        /// reads; default: the built-in ones, `none` for none).
         #[arg(long)]
         start_patterns: Option<PathBuf>,
         /// Openings of the check match of the fitted weights against the start ones (each with
@@ -421,9 +423,14 @@ fn read_fens(path: &PathBuf) -> Result<Vec<Position>, String> {
         .collect()
 }
 
-/// The patterns of a file `tune-draughts --patterns-out` wrote, if a path is given.
+/// The patterns a `--patterns`-like flag names: without the flag the built-in ones (what the
+/// engine plays with), `none` for none (the weights alone), else a file `tune-draughts
+/// --patterns-out` wrote.
 fn read_patterns(path: Option<PathBuf>) -> Result<Option<Arc<Patterns>>, String> {
-    let Some(path) = path else { return Ok(None) };
+    let Some(path) = path else { return Ok(Some(tabla::ai::draughts::patterns::builtin())) };
+    if path.as_os_str() == "none" {
+        return Ok(None);
+    }
     let bytes = fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Some(Arc::new(Patterns::read(&bytes).map_err(|e| format!("{}: {e}", path.display()))?)))
 }
