@@ -81,12 +81,7 @@ const _: () = assert!(BUILTIN_BYTES.len() == 2 * REGIONS * STATES, "weights/patt
 /// The built-in patterns ([`super::Engine::new`] plays with them), read once per process.
 pub fn builtin() -> Arc<Patterns> {
     static BUILTIN: OnceLock<Arc<Patterns>> = OnceLock::new();
-    BUILTIN
-        .get_or_init(|| {
-            let table = BUILTIN_BYTES.chunks_exact(2).map(|c| [c[0] as i8 as i16, c[1] as i8 as i16]).collect();
-            Arc::new(Patterns { table })
-        })
-        .clone()
+    BUILTIN.get_or_init(|| Arc::new(Patterns::from_pairs(BUILTIN_BYTES))).clone()
 }
 
 /// Learnt pattern values, hundredths of a man: `table[r * STATES + i]` is (a full board's,
@@ -139,7 +134,13 @@ impl Patterns {
         if bytes.len() != 2 * REGIONS * STATES {
             return Err(format!("{} bytes, {} expected", bytes.len(), 2 * REGIONS * STATES));
         }
-        Ok(Patterns { table: bytes.chunks_exact(2).map(|c| [c[0] as i8 as i16, c[1] as i8 as i16]).collect() })
+        Ok(Patterns::from_pairs(bytes))
+    }
+
+    /// The values of the compact form, two signed bytes (full board, endgame) per pattern;
+    /// the caller has checked the length.
+    fn from_pairs(bytes: &[u8]) -> Patterns {
+        Patterns { table: bytes.chunks_exact(2).map(|c| [c[0] as i8 as i16, c[1] as i8 as i16]).collect() }
     }
 
     /// Reads either form: the text one (it starts with its header) or the compact one.
