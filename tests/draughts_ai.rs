@@ -478,11 +478,9 @@ fn folded_evaluator_equals_evaluate() {
         assert_eq!(weights.w.len(), f::N);
         // every third game with learnt patterns (random values) added
         let patterns = (game % 3 == 2).then(|| {
-            let mut t = Patterns::zero();
-            for v in t.table.iter_mut() {
-                *v = [rng.below(61) as i16 - 30, rng.below(61) as i16 - 30];
-            }
-            std::sync::Arc::new(t)
+            let mut value = || rng.below(61) as i16 - 30;
+            let table = (0..Patterns::zero().table().len()).map(|_| [value(), value()]).collect();
+            std::sync::Arc::new(Patterns::new(table).unwrap())
         });
         let ev = Evaluator::with_patterns(&weights, patterns.clone());
         let mut p = Position::start();
@@ -610,7 +608,7 @@ fn tuner_fits_patterns_and_holds_out_whole_games() {
     let mut first = Vec::new();
     run(&data, 6, 1, 200, 1, &opts, &mut |s| first.push(s)).unwrap();
     let p = Patterns::from_text(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    assert!(p.table.iter().any(|v| *v != [0, 0]), "no pattern learnt");
+    assert!(p.table().iter().any(|v| *v != [0, 0]), "no pattern learnt");
     assert!(first.iter().any(|l| l.contains("held out")));
     let mut second = Vec::new();
     run(&data, 6, 1, 200, 1, &opts, &mut |s| second.push(s)).unwrap();

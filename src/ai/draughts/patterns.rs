@@ -10,6 +10,11 @@
 //! block `r` and Black's view of the board turned by 180 degrees (square `s` to `31 - s`,
 //! colours swapped) use the same table, so the sum is White's value minus Black's and a
 //! position and its colour-reversed mirror score opposite.
+//!
+//! Turning the board maps block `r` onto block `8 - r` with its squares in reverse order, so
+//! Black's view of block `r` is a pattern of block `8 - r` as White sees it ([`mirror`]). The
+//! evaluation reads a folded table, one value per block and pattern seen from White's side
+//! (White's value minus Black's), which gives the same sum with half the lookups.
 
 use std::sync::{Arc, OnceLock};
 
@@ -63,6 +68,24 @@ pub fn index(w: u32, b: u32, r: usize) -> usize {
     BASE3[gather(w, r)] as usize + 2 * BASE3[gather(b, r)] as usize
 }
 
+/// The pattern seen from the other side: the block turned (its square `k` of 8 becomes
+/// square `7 - k`) and the colours swapped. Block `r`'s pattern `i` of a position is block
+/// `8 - r`'s pattern `mirror(i)` of the position turned with colours swapped.
+pub const fn mirror(i: usize) -> usize {
+    let (mut i, mut m, mut k) = (i, 0, 0);
+    while k < 8 {
+        let d = [0, 2, 1][i % 3];
+        m = 3 * m + d;
+        i /= 3;
+        k += 1;
+    }
+    m
+}
+
+/// The largest magnitude of a pattern value: a folded pair (one value minus another) must
+/// fit in an `i16`.
+pub const MAX_VALUE: i16 = i16::MAX / 2;
+
 /// For each block, the pattern of White's view and of Black's (the board turned, colours
 /// swapped), for the tuner.
 pub fn indices(pos: &Position) -> [(usize, usize); REGIONS] {
@@ -84,29 +107,77 @@ pub fn builtin() -> Arc<Patterns> {
     BUILTIN.get_or_init(|| Arc::new(Patterns::from_pairs(BUILTIN_BYTES))).clone()
 }
 
-/// Learnt pattern values, hundredths of a man: `table[r * STATES + i]` is (a full board's,
-/// the endgame's) value of pattern `i` on block `r` to the side it is viewed from.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Learnt pattern values, hundredths of a man: [`table`](Self::table)`[r * STATES + i]` is
+/// (a full board's, the endgame's) value of pattern `i` on block `r` to the side it is viewed
+/// from.
+///
+/// Invariant: every value is within `±MAX_VALUE`, and `folded[r * STATES + i]` is
+/// `table[r * STATES + i] - table[(8 - r) * STATES + mirror(i)]` (White's value of the
+/// pattern minus Black's).
+#[derive(Clone, Debug)]
 pub struct Patterns {
-    pub table: Vec<[i16; 2]>,
+    table: Vec<[i16; 2]>,
+    folded: Vec<[i16; 2]>,
 }
+
+impl PartialEq for Patterns {
+    fn eq(&self, other: &Patterns) -> bool {
+        self.table == other.table
+    }
+}
+
+impl Eq for Patterns {}
 
 impl Patterns {
     /// All values 0.
     pub fn zero() -> Patterns {
-        Patterns { table: vec![[0, 0]; REGIONS * STATES] }
+        Patterns::fold(vec![[0, 0]; REGIONS * STATES])
+    }
+
+    /// The patterns of `table` (`REGIONS * STATES` pairs, block by block); an error if its
+    /// length is wrong or a value is beyond `±MAX_VALUE`.
+    pub fn new(table: Vec<[i16; 2]>) -> Result<Patterns, String> {
+        if table.len() != REGIONS * STATES {
+            return Err(format!("{} patterns, {} expected", table.len(), REGIONS * STATES));
+        }
+        if let Some(j) = table.iter().position(|v| v.iter().any(|x| x.abs() > MAX_VALUE)) {
+            return Err(format!("pattern {j}: {:?} is beyond ±{MAX_VALUE}", table[j]));
+        }
+        Ok(Patterns::fold(table))
+    }
+
+    /// The patterns of `table`, which the caller has checked (its length, its values within
+    /// `±MAX_VALUE`).
+    fn fold(table: Vec<[i16; 2]>) -> Patterns {
+        let folded = (0..REGIONS * STATES)
+            .map(|j| {
+                let (r, i) = (j / STATES, j % STATES);
+                let (a, c) = (table[j], table[(REGIONS - 1 - r) * STATES + mirror(i)]);
+                [a[0] - c[0], a[1] - c[1]]
+            })
+            .collect();
+        Patterns { table, folded }
+    }
+
+    /// The values, (full board, endgame) per pattern, block by block.
+    pub fn table(&self) -> &[[i16; 2]] {
+        &self.table
     }
 
     /// White's view of the position's patterns, (full board, endgame), not yet tapered.
     #[inline]
     pub fn sums(&self, w: u32, b: u32) -> (i32, i32) {
-        let (rw, rb) = (b.reverse_bits(), w.reverse_bits());
+        let both = w as u64 | (b as u64) << 32;
         let (mut o, mut e) = (0i32, 0i32);
         for r in 0..REGIONS {
-            let a = self.table[r * STATES + index(w, b, r)];
-            let c = self.table[r * STATES + index(rw, rb, r)];
-            o += a[0] as i32 - c[0] as i32;
-            e += a[1] as i32 - c[1] as i32;
+            // gather() of both sides at once, White's in the low half
+            let x = (both >> shift(r)) & 0x0000_3333_0000_3333;
+            let x = (x | (x >> 2)) & 0x0000_0F0F_0000_0F0F;
+            let x = x | (x >> 4);
+            let i = BASE3[(x & 0xFF) as usize] as usize + 2 * BASE3[((x >> 32) & 0xFF) as usize] as usize;
+            let v = self.folded[r * STATES + i];
+            o += v[0] as i32;
+            e += v[1] as i32;
         }
         (o, e)
     }
@@ -140,7 +211,7 @@ impl Patterns {
     /// The values of the compact form, two signed bytes (full board, endgame) per pattern;
     /// the caller has checked the length.
     fn from_pairs(bytes: &[u8]) -> Patterns {
-        Patterns { table: bytes.chunks_exact(2).map(|c| [c[0] as i8 as i16, c[1] as i8 as i16]).collect() }
+        Patterns::fold(bytes.chunks_exact(2).map(|c| [c[0] as i8 as i16, c[1] as i8 as i16]).collect())
     }
 
     /// Reads either form: the text one (it starts with its header) or the compact one.
@@ -176,10 +247,7 @@ impl Patterns {
             let [o, e] = v[..] else { return Err(format!("line {}: two values expected", i + 2)) };
             table.push([o, e]);
         }
-        if table.len() != REGIONS * STATES {
-            return Err(format!("{} patterns, {} expected", table.len(), REGIONS * STATES));
-        }
-        Ok(Patterns { table })
+        Patterns::new(table)
     }
 }
 
@@ -235,19 +303,81 @@ mod tests {
     #[test]
     fn builtin_patterns_read_from_their_file() {
         let p = builtin();
-        assert_eq!(p.table.len(), REGIONS * STATES);
+        assert_eq!(p.table().len(), REGIONS * STATES);
         assert_eq!(p.to_bytes().as_deref(), Some(BUILTIN_BYTES));
-        assert!(p.table.iter().filter(|v| **v != [0, 0]).count() > 1000);
+        assert!(p.table().iter().filter(|v| **v != [0, 0]).count() > 1000);
+    }
+
+    fn random_patterns(seed: u64, spread: u64) -> Patterns {
+        let mut rng = crate::ai::draughts::Rng(seed);
+        let mut value = || rng.below(2 * spread + 1) as i16 - spread as i16;
+        Patterns::new((0..REGIONS * STATES).map(|_| [value(), value()]).collect()).unwrap()
+    }
+
+    /// White's view of the patterns by their definition: each block's pattern for White
+    /// minus the pattern Black sees on the board turned with colours swapped.
+    fn sums_by_definition(p: &Patterns, w: u32, b: u32) -> (i32, i32) {
+        let (rw, rb) = (b.reverse_bits(), w.reverse_bits());
+        let (mut o, mut e) = (0, 0);
+        for r in 0..REGIONS {
+            let a = p.table()[r * STATES + index(w, b, r)];
+            let c = p.table()[r * STATES + index(rw, rb, r)];
+            o += a[0] as i32 - c[0] as i32;
+            e += a[1] as i32 - c[1] as i32;
+        }
+        (o, e)
+    }
+
+    /// The folded table gives the sum of the definition, on random boards (any two disjoint
+    /// sets of squares) and random values up to the largest allowed.
+    #[test]
+    fn folded_sums_are_the_sums_of_the_definition() {
+        let mut rng = crate::ai::draughts::Rng(11);
+        for (seed, spread) in [(1, 20), (2, MAX_VALUE as u64)] {
+            let p = random_patterns(seed, spread);
+            for _ in 0..2000 {
+                let (mut w, mut b) = (0u32, 0u32);
+                for s in 0..32 {
+                    match rng.below(3) {
+                        1 => w |= 1 << s,
+                        2 => b |= 1 << s,
+                        _ => {}
+                    }
+                }
+                assert_eq!(p.sums(w, b), sums_by_definition(&p, w, b), "{w:#x} {b:#x}");
+            }
+        }
+    }
+
+    /// Mirroring a pattern twice gives it back, and a block's pattern of a position is the
+    /// opposite block's mirrored pattern of the position turned with colours swapped.
+    #[test]
+    fn a_mirrored_pattern_is_the_opposite_blocks_pattern_turned() {
+        assert!((0..STATES).all(|i| mirror(mirror(i)) == i && mirror(i) < STATES));
+        let pos = Position::start();
+        let (w, b) = (pos.white() & !(1 << 9), pos.black() & !(1 << 25));
+        for r in 0..REGIONS {
+            assert_eq!(index(b.reverse_bits(), w.reverse_bits(), REGIONS - 1 - r), mirror(index(w, b, r)));
+        }
+    }
+
+    /// Values beyond `±MAX_VALUE` and tables of the wrong length are refused.
+    #[test]
+    fn patterns_out_of_range_are_refused() {
+        let mut table = vec![[0, 0]; REGIONS * STATES];
+        table[7] = [0, MAX_VALUE + 1];
+        assert!(Patterns::new(table.clone()).unwrap_err().contains("beyond"));
+        table[7] = [0, -MAX_VALUE];
+        assert!(Patterns::new(table).is_ok());
+        assert!(Patterns::new(vec![[0, 0]; 5]).is_err());
+        let text = format!("{HEADER}\n{}", "1 -20000\n".repeat(REGIONS * STATES));
+        assert!(Patterns::from_text(&text).is_err());
     }
 
     /// Colour symmetry: the position turned and colours swapped scores the opposite.
     #[test]
     fn a_mirrored_position_scores_the_opposite() {
-        let mut p = Patterns::zero();
-        let mut rng = crate::ai::draughts::Rng(7);
-        for v in p.table.iter_mut() {
-            *v = [rng.below(41) as i16 - 20, rng.below(41) as i16 - 20];
-        }
+        let p = random_patterns(7, 20);
         let pos = Position::start();
         let (w, b) = (pos.white(), pos.black());
         let mirrored = (b.reverse_bits(), w.reverse_bits());
@@ -258,7 +388,8 @@ mod tests {
         assert_eq!(Patterns::from_text(&p.to_text()).unwrap(), p);
         assert_eq!(Patterns::read(p.to_text().as_bytes()).unwrap(), p);
         assert_eq!(Patterns::read(&p.to_bytes().unwrap()).unwrap(), p);
-        p.table[5] = [200, 0];
-        assert_eq!(p.to_bytes(), None, "a value beyond a byte");
+        let mut table = p.table().to_vec();
+        table[5] = [200, 0];
+        assert_eq!(Patterns::new(table).unwrap().to_bytes(), None, "a value beyond a byte");
     }
 }

@@ -437,10 +437,11 @@ pub fn run(
     // the fitted patterns, which the check plays with (without a pattern fit: the start's)
     let mut fitted_patterns = opts.start_patterns.clone();
     if let Some(out) = &opts.patterns_out {
-        let clamp = |x: f64| x.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
+        let max = patterns::MAX_VALUE as f64;
+        let clamp = |x: f64| x.round().clamp(-max, max) as i16;
         let table =
             (0..REGIONS * STATES).map(|j| [clamp(w[2 * f::N + 2 * j]), clamp(w[2 * f::N + 2 * j + 1])]).collect();
-        let patterns = Patterns { table };
+        let patterns = Patterns::new(table)?;
         fitted_patterns = Some(Arc::new(patterns.clone()));
         // a .bin file gets the compact form the engine builds in (weights/patterns.bin)
         let bytes = if out.extension().is_some_and(|e| e == "bin") {
