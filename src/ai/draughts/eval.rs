@@ -154,35 +154,35 @@ const FLAT_W: [i32; f::N] = [
 #[rustfmt::skip]
 const DEFAULT_W: [i32; f::N] = [
     100, 280, // man, king
-    29, 23, 26, 13, 27, 62, // adv1..adv6
-    -6, 14, 11, 37, 18, 8, 2, 8, // centre, guard, guard corner, runaway, king main road, king double road,
+    34, 25, 26, 14, 27, 65, // adv1..adv6
+    -8, 14, 13, 38, 18, 8, 2, 15, // centre, guard, guard corner, runaway, king main road, king double road,
     // king mobility, man mobility
-    1, 2, 2, 2, -1, -7, 9, 23, // endgame advancement, trade, tempo, balance, supported, hanging,
+    1, 2, 1, 0, 3, -9, 11, 24, // endgame advancement, trade, tempo, balance, supported, hanging,
     // blocked, threat
-    8, 30, 38, 35, // pst rank 1
-    -2, 12, 6, 12, // pst rank 2
-    3, 1, 12, 3, // pst rank 3
-    -2, 1, 4, 18, // pst rank 4
-    21, 6, -22, 0, // pst rank 5
-    -1, -9, 4, 21, // pst rank 6
-    -1, 16, 8, 18, // pst rank 7
+    10, 32, 41, 41, // pst rank 1
+    -1, 13, 7, 14, // pst rank 2
+    5, 1, 11, 5, // pst rank 3
+    -1, 0, 3, 19, // pst rank 4
+    22, 5, -22, 0, // pst rank 5
+    -1, -10, 4, 23, // pst rank 6
+    -1, 17, 8, 20, // pst rank 7
     0, 0, 0, 0, // pst rank 8
 ];
 #[rustfmt::skip]
 const DEFAULT_E: [i32; f::N] = [
     100, 280, // man, king
-    -2, 0, -3, 1, 28, 79, // adv1..adv6
-    20, -1, 2, 31, 18, 8, 2, -3, // centre, guard, guard corner, runaway, king main road, king double road,
+    -5, -4, -5, 2, 32, 88, // adv1..adv6
+    21, -2, 0, 29, 18, 8, 2, 1, // centre, guard, guard corner, runaway, king main road, king double road,
     // king mobility, man mobility
-    1, 2, 14, -18, -13, 15, -2, 25, // endgame advancement, trade, tempo, balance, supported, hanging,
+    1, 2, 17, -18, -14, 14, -1, 28, // endgame advancement, trade, tempo, balance, supported, hanging,
     // blocked, threat
-    -10, 36, 24, 36, // pst rank 1
-    -9, 11, 4, -8, // pst rank 2
-    -10, 7, 10, -11, // pst rank 3
-    -11, 8, 6, -11, // pst rank 4
-    -13, 7, -6, 4, // pst rank 5
-    6, 1, 13, -6, // pst rank 6
-    -6, 21, 13, 29, // pst rank 7
+    -12, 37, 25, 39, // pst rank 1
+    -10, 11, 3, -9, // pst rank 2
+    -11, 6, 8, -11, // pst rank 3
+    -11, 8, 5, -11, // pst rank 4
+    -13, 7, -4, 4, // pst rank 5
+    7, 3, 15, -7, // pst rank 6
+    -5, 23, 14, 34, // pst rank 7
     0, 0, 0, 0, // pst rank 8
 ];
 
@@ -224,11 +224,12 @@ const TAPERED_E: [i32; f::N] = [
 
 impl Weights {
     /// The tuned weights, tapered, fitted together with the built-in learnt patterns
-    /// ([`super::patterns::builtin`]; `tune-draughts --tapered --patterns-out`): 40,000
-    /// self-play games of [`Weights::TAPERED_2026_12`] at about 6,000 nodes a move, each
-    /// position labelled by its game's result (30%) and a 10,000-node search (70%)
-    /// (docs/draughts-ai.md has the command and the duel figures). They are meant to be
-    /// played with those patterns ([`super::Engine::new`] does).
+    /// ([`super::patterns::builtin`]; `tune-draughts --tapered --patterns-out`), in two rounds:
+    /// each 40,000 self-play games at about 6,000 nodes a move, each position labelled by its
+    /// game's result (30%) and a search (70%), the first round by [`Weights::TAPERED_2026_12`]
+    /// without patterns (10,000-node searches), the second by the first round's weights and
+    /// patterns (25,000-node searches) (docs/draughts-ai.md has the commands and the duel
+    /// figures). They are meant to be played with those patterns ([`super::Engine::new`] does).
     pub const DEFAULT: Weights = Weights { w: DEFAULT_W, e: DEFAULT_E };
 
     /// The weights built in from 2026-12-03 to 2026-12-05, without patterns: a logistic fit

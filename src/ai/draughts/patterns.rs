@@ -96,8 +96,8 @@ pub fn indices(pos: &Position) -> [(usize, usize); REGIONS] {
 
 /// The built-in patterns in their compact form ([`Patterns::to_bytes`]): fitted with the
 /// built-in weights ([`super::Weights::DEFAULT`]) by `tune-draughts --patterns-out` to 40,000
-/// self-play games labelled by 10,000-node searches (docs/draughts-ai.md, "Learnt patterns
-/// built in").
+/// self-play games of the engine with the first round's patterns, labelled by 25,000-node
+/// searches (docs/draughts-ai.md, "Learnt patterns built in", "A second round").
 static BUILTIN_BYTES: &[u8] = include_bytes!("weights/patterns.bin");
 const _: () = assert!(BUILTIN_BYTES.len() == 2 * REGIONS * STATES, "weights/patterns.bin: one byte per value");
 
