@@ -462,7 +462,7 @@ fn tapered_weights_move_from_the_full_board_to_the_endgame() {
 fn folded_evaluator_equals_evaluate() {
     use tabla::ai::draughts::Weights;
     use tabla::ai::draughts::eval::{Evaluator, evaluate, evaluate_with, f};
-    use tabla::ai::draughts::patterns::Patterns;
+    use tabla::ai::draughts::patterns::{Patterns, REGIONS, STATES};
     let mut rng = Rng(11);
     let mut checked = 0;
     for game in 0..60 {
@@ -479,7 +479,7 @@ fn folded_evaluator_equals_evaluate() {
         // every third game with learnt patterns (random values) added
         let patterns = (game % 3 == 2).then(|| {
             let mut value = || rng.below(61) as i16 - 30;
-            let table = (0..Patterns::zero().table().len()).map(|_| [value(), value()]).collect();
+            let table = (0..REGIONS * STATES).map(|_| [value(), value()]).collect();
             std::sync::Arc::new(Patterns::new(table).unwrap())
         });
         let ev = Evaluator::with_patterns(&weights, patterns.clone());

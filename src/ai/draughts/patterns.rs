@@ -54,18 +54,32 @@ const fn shift(r: usize) -> u32 {
     (8 * (r / 3) + r % 3) as u32
 }
 
-/// The 8 bits of block `r` of `bb`, in square order (two per rank, four ranks).
+/// Both sides' pieces in one word: White's in the low half, Black's in the high one.
 #[inline(always)]
-fn gather(bb: u32, r: usize) -> usize {
-    let x = (bb >> shift(r)) & 0x3333;
-    let x = (x | (x >> 2)) & 0x0F0F;
-    ((x | (x >> 4)) & 0xFF) as usize
+fn both(w: u32, b: u32) -> u64 {
+    w as u64 | (b as u64) << 32
+}
+
+/// The 8 bits of block `r` of each half of `bb` (in square order, two per rank, four ranks),
+/// in bits 0-7 and 32-39.
+#[inline(always)]
+fn gather(bb: u64, r: usize) -> u64 {
+    let x = (bb >> shift(r)) & 0x0000_3333_0000_3333;
+    let x = (x | (x >> 2)) & 0x0000_0F0F_0000_0F0F;
+    (x | (x >> 4)) & 0x0000_00FF_0000_00FF
+}
+
+/// Block `r`'s pattern of [`both`]'s pieces.
+#[inline(always)]
+fn index_of(both: u64, r: usize) -> usize {
+    let x = gather(both, r);
+    BASE3[(x & 0xFF) as usize] as usize + 2 * BASE3[(x >> 32) as usize] as usize
 }
 
 /// Block `r`'s pattern with White's pieces `w` and Black's `b`.
 #[inline(always)]
 pub fn index(w: u32, b: u32, r: usize) -> usize {
-    BASE3[gather(w, r)] as usize + 2 * BASE3[gather(b, r)] as usize
+    index_of(both(w, b), r)
 }
 
 /// The pattern seen from the other side: the block turned (its square `k` of 8 becomes
@@ -167,15 +181,10 @@ impl Patterns {
     /// White's view of the position's patterns, (full board, endgame), not yet tapered.
     #[inline]
     pub fn sums(&self, w: u32, b: u32) -> (i32, i32) {
-        let both = w as u64 | (b as u64) << 32;
+        let both = both(w, b);
         let (mut o, mut e) = (0i32, 0i32);
         for r in 0..REGIONS {
-            // gather() of both sides at once, White's in the low half
-            let x = (both >> shift(r)) & 0x0000_3333_0000_3333;
-            let x = (x | (x >> 2)) & 0x0000_0F0F_0000_0F0F;
-            let x = x | (x >> 4);
-            let i = BASE3[(x & 0xFF) as usize] as usize + 2 * BASE3[((x >> 32) & 0xFF) as usize] as usize;
-            let v = self.folded[r * STATES + i];
+            let v = self.folded[r * STATES + index_of(both, r)];
             o += v[0] as i32;
             e += v[1] as i32;
         }
