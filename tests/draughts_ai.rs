@@ -370,6 +370,66 @@ fn fixed_budget_searches_are_unchanged() {
     assert_eq!(checked, 30);
 }
 
+/// Contempt (`SearchParams::contempt`, off by default): a draw reached in the search counts
+/// as `contempt` below 0 for the side to move at the root, and as much above 0 for its
+/// opponent. One king against one king is a database draw: with contempt 30 the root scores
+/// -30 whichever side moves, without it 0.
+#[test]
+fn contempt_scores_a_draw_below_zero_for_the_side_to_move_at_the_root() {
+    use std::sync::Arc;
+    use tabla::ai::draughts::endgame::Tablebase;
+    const { assert!(SearchParams::DEFAULT.contempt == 0) };
+    let tb = Arc::new(Tablebase::generate(2).unwrap());
+    for f in ["W:WKc1:BKh8", "B:WKc1:BKh8"] {
+        for contempt in [0, 30] {
+            let mut engine = Engine::new(1);
+            engine.tablebase = Some(tb.clone());
+            engine.params.contempt = contempt;
+            let r = engine
+                .search(&SearchRoot::new(fen(f)), &Limits { depth: Some(6), ..Limits::default() }, &NoClock)
+                .unwrap();
+            assert_eq!(r.score, -contempt, "{f} with contempt {contempt}");
+        }
+    }
+}
+
+/// Forced moves (`SearchParams::forced_lookahead`): the only legal move under a time limit is
+/// played after searching the first position with a choice behind it, with the same budget;
+/// the result is that search one line longer (score one ply up, its line after the forced
+/// move), so the time is not lost. Without the option, or without a time limit, a forced move
+/// is answered after two iterations.
+#[test]
+fn forced_move_lookahead_searches_the_next_choice() {
+    // 1. c3-d4 f6-e5: White must take d4:f6; Black then has two ways to take back.
+    let mut root = SearchRoot::new(Position::start());
+    for text in ["c3-d4", "f6-e5"] {
+        let mv = root.position.parse_move(text).unwrap();
+        root = root.after(&mv);
+    }
+    let forced = root.position.legal_moves();
+    assert_eq!(forced.len(), 1);
+    let next = root.after(&forced[0]);
+    assert!(next.position.legal_moves().len() > 1);
+    let limits = Limits { nodes: Some(20_000), time_ms: Some(60_000.0), ..Limits::default() };
+    let engine = |on: bool| {
+        let mut e = Engine::new(2);
+        e.shared_endgames = false;
+        e.params.forced_lookahead = on;
+        e
+    };
+    let ahead = engine(true).search(&root, &limits, &NoClock).unwrap();
+    let direct = engine(true).search(&next, &limits, &NoClock).unwrap();
+    assert_eq!(ahead.best, forced[0]);
+    assert_eq!(ahead.pv[1..], direct.pv[..]);
+    assert_eq!(ahead.score, -direct.score);
+    assert_eq!((ahead.nodes, ahead.depth), (direct.nodes, direct.depth + 1));
+    let at_once = engine(false).search(&root, &limits, &NoClock).unwrap();
+    assert_eq!(at_once.best, forced[0]);
+    assert!(at_once.nodes < 100, "{} nodes", at_once.nodes);
+    let untimed = Limits { time_ms: None, ..limits };
+    assert!(engine(true).search(&root, &untimed, &NoClock).unwrap().nodes < 100);
+}
+
 /// A pruning on by default against the search without it (`off` turns it off), over the bench
 /// positions searched to `depth`: where the search without it proves a win or a loss, the
 /// search with it proves the same; returns the nodes with it and without it.
@@ -625,13 +685,21 @@ fn duel_games_are_reproducible_and_refereed() {
     use tabla::ai::draughts::BaselineEngine;
     use tabla::ai::draughts::duel::{self, Contestant, EnginePlayer, MAX_PLIES};
     let limits = nodes(3000);
-    let player = |c: Contestant| EnginePlayer { contestant: c, master: limits, level_time_ms: None, clock: NoClock };
+    let player = |c: Contestant| EnginePlayer::new(c, limits, None, NoClock);
     let mut master = player(Contestant::Live { level: Level::Master, engine: Box::new(Engine::new(2)) });
     let mut baseline = player(Contestant::Baseline(Box::new(BaselineEngine::new(2))));
     let start = duel::shuffled_openings(3, 7)[0];
     let first = duel::play_game(start, [&mut master, &mut baseline], 1);
     let again = duel::play_game(start, [&mut master, &mut baseline], 1);
     assert_eq!(first, again);
+    // Each player's statistics count its own searches: master moved first, in both games.
+    let own = |first_mover: bool| 2 * ((first.plies + first_mover as usize) / 2) as u64;
+    for (p, first_mover) in [(&master, true), (&baseline, false)] {
+        let s = p.stats;
+        assert_eq!(s.moves, own(first_mover));
+        assert!(s.nodes > 0 && s.nodes <= 3000 * s.moves, "{s}");
+        assert!(s.depth >= s.moves, "{s}");
+    }
     assert_eq!(first.moves.len(), first.plies);
     let mut root = SearchRoot::new(start);
     for text in &first.moves {

@@ -41,10 +41,7 @@ pub fn duel_game(seed: u32, opening_plies: u32, pair: u32, a_color: u32, time_ms
             let clock: fn() -> f64 = js_clock;
             let live = Contestant::Live { level: Level::Master, engine: Box::new(Engine::new(ENGINE_TT_MB)) };
             let base = Contestant::Baseline(Box::new(BaselineEngine::new(ENGINE_TT_MB)));
-            (
-                EnginePlayer { contestant: live, master: limits, level_time_ms: None, clock },
-                EnginePlayer { contestant: base, master: limits, level_time_ms: None, clock },
-            )
+            (EnginePlayer::new(live, limits, None, clock), EnginePlayer::new(base, limits, None, clock))
         });
         master.master = limits;
         baseline.master = limits;

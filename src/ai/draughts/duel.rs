@@ -11,7 +11,7 @@
 
 use std::collections::HashSet;
 
-use super::{BaselineEngine, Clock, Engine, Level, Limits, Rng, SearchRoot};
+use super::{BaselineEngine, Clock, Engine, Level, Limits, Rng, SearchResult, SearchRoot};
 use crate::draughts::{Move, Position};
 
 /// A game still going after this many plies is scored a draw.
@@ -77,6 +77,58 @@ pub struct EnginePlayer<C: Clock> {
     pub master: Limits,
     pub level_time_ms: Option<f64>,
     pub clock: C,
+    /// What its searches amounted to so far.
+    pub stats: SearchStats,
+}
+
+impl<C: Clock> EnginePlayer<C> {
+    pub fn new(contestant: Contestant, master: Limits, level_time_ms: Option<f64>, clock: C) -> Self {
+        EnginePlayer { contestant, master, level_time_ms, clock, stats: SearchStats::default() }
+    }
+}
+
+/// A duel player's searches added up: how much of its time it used and what it got for it
+/// (a duel at equal time is only as equal as the time each side actually spends).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Moves chosen by a search (forced moves included: they end after an iteration or two).
+    pub moves: u64,
+    pub nodes: u64,
+    /// The sum of the depths completed.
+    pub depth: u64,
+    pub time_ms: f64,
+}
+
+impl SearchStats {
+    pub fn add(&mut self, r: &SearchResult) {
+        self.moves += 1;
+        self.nodes += r.nodes;
+        self.depth += r.depth as u64;
+        self.time_ms += r.time_ms;
+    }
+
+    pub fn merge(&mut self, other: &SearchStats) {
+        self.moves += other.moves;
+        self.nodes += other.nodes;
+        self.depth += other.depth;
+        self.time_ms += other.time_ms;
+    }
+}
+
+impl std::fmt::Display for SearchStats {
+    /// `M moves: N nodes, depth D, T ms a move; K k nodes/s`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let m = self.moves.max(1) as f64;
+        write!(
+            f,
+            "{} moves: {:.0} nodes, depth {:.1}, {:.1} ms a move; {:.0} k nodes/s",
+            self.moves,
+            self.nodes as f64 / m,
+            self.depth as f64 / m,
+            self.time_ms / m,
+            if self.time_ms > 0.0 { self.nodes as f64 / self.time_ms } else { 0.0 }
+        )
+    }
 }
 
 impl<C: Clock> Mover for EnginePlayer<C> {
@@ -93,6 +145,9 @@ impl<C: Clock> Mover for EnginePlayer<C> {
             Contestant::Live { level, engine } => engine.best_move(root, *level, self.level_time_ms, seed, &self.clock),
             Contestant::Baseline(e) => e.search(root, &self.master, &self.clock),
         };
+        if let Some(r) = &found {
+            self.stats.add(r);
+        }
         // Every search answers when a move exists; the first legal move keeps the game legal
         // if one ever did not.
         found.map(|r| r.best).unwrap_or_else(|| root.position.legal_moves()[0])

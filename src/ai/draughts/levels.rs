@@ -128,7 +128,7 @@ pub(crate) fn noisy_choice(
                     nodes += r.nodes;
                     let mut pv = vec![*mv];
                     pv.extend(r.pv);
-                    let s = if r.score.abs() > super::WIN_BOUND { -(r.score - r.score.signum()) } else { -r.score };
+                    let s = super::one_ply_up(r.score);
                     (s, pv, r.depth + 1)
                 }
                 None => (WIN - 1, vec![*mv], depth),

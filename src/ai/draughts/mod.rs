@@ -215,6 +215,15 @@ impl std::fmt::Display for Score {
     }
 }
 
+/// The most forced moves [`Engine::search`] looks through for the next choice.
+const MAX_FORCED_LOOKAHEAD: usize = 8;
+
+/// A score one ply up: the parent's view of its child's score, a proven result one ply
+/// further away.
+pub(crate) fn one_ply_up(score: i32) -> i32 {
+    if score.abs() > WIN_BOUND { -(score - score.signum()) } else { -score }
+}
+
 /// What a search found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
@@ -313,6 +322,13 @@ pub struct SearchParams {
     /// threatening a capture, the side to move's quiet moves are searched one ply more
     /// (within the single-reply extension's ply limit).
     pub threat_extension: bool,
+    /// Contempt (hundredths of a man; 0: off): a draw reached in the search (by rule,
+    /// repetition or the databases) counts as this much below 0 for the side to move at the
+    /// root, so it prefers playing on in a position it judges at least that good.
+    pub contempt: i32,
+    /// A forced move under a time limit spends the time on the next position with a choice
+    /// (see [`Engine::search`]) instead of being answered at once.
+    pub forced_lookahead: bool,
 }
 
 impl SearchParams {
@@ -330,6 +346,8 @@ impl SearchParams {
         futility_margin: 100,
         probcut_margin: 100,
         threat_extension: false,
+        contempt: 0,
+        forced_lookahead: false,
     };
 }
 
@@ -420,7 +438,52 @@ impl Engine {
     /// Iterative deepening from `root` within `limits`. `None` if the side to move has no legal
     /// move (the game is over). Always returns a legal move, even if the limits stop the search
     /// before the first iteration completes.
+    ///
+    /// A forced move (the only legal one) under a time limit, with
+    /// [`SearchParams::forced_lookahead`], is not answered at once: the time goes to the first
+    /// position after it (and after any forced replies) where there is a choice, so the table
+    /// holds that search when the next move is searched; the result is that search's, one
+    /// line longer.
     pub fn search(&mut self, root: &SearchRoot, limits: &Limits, clock: &dyn Clock) -> Option<SearchResult> {
+        let legal = root.position.legal_moves();
+        let first = *legal.first()?;
+        if legal.len() > 1 || !self.params.forced_lookahead || limits.time_ms.is_none() {
+            return self.search_choice(root, limits, clock);
+        }
+        let start = clock.now_ms();
+        let mut line = vec![first];
+        let mut next = root.after(&first);
+        while line.len() < MAX_FORCED_LOOKAHEAD && !next.is_over() {
+            match next.position.legal_moves()[..] {
+                [only] => {
+                    line.push(only);
+                    next = next.after(&only);
+                }
+                _ => break,
+            }
+        }
+        if next.is_over() {
+            return self.search_choice(root, limits, clock);
+        }
+        let rest = Limits { time_ms: limits.time_ms.map(|t| (t - (clock.now_ms() - start)).max(0.0)), ..*limits };
+        let ahead = self.search_choice(&next, &rest, clock)?;
+        let forced = line.len() as u32;
+        let score = line.iter().fold(ahead.score, |s, _| one_ply_up(s));
+        line.extend_from_slice(&ahead.pv);
+        Some(SearchResult {
+            best: first,
+            score,
+            depth: ahead.depth + forced,
+            seldepth: ahead.seldepth + forced,
+            pv: line,
+            nodes: ahead.nodes,
+            time_ms: clock.now_ms() - start,
+        })
+    }
+
+    /// Iterative deepening from `root` (see [`search`](Self::search)), a forced move answered
+    /// after two iterations.
+    fn search_choice(&mut self, root: &SearchRoot, limits: &Limits, clock: &dyn Clock) -> Option<SearchResult> {
         let pos = root.position;
         let legal = pos.legal_moves();
         let first = *legal.first()?;
@@ -462,6 +525,7 @@ impl Engine {
         s.futility_margin = self.params.futility_margin;
         s.probcut_margin = self.params.probcut_margin;
         s.threat_extension = self.params.threat_extension;
+        s.contempt = self.params.contempt;
         s.hashes.extend_from_slice(&root.history);
         s.hashes.push(pos.hash());
         let irrev = 0;

@@ -71,6 +71,9 @@ pub(crate) struct Searcher<'a> {
     pub probcut_margin: i32,
     /// See [`SearchParams::threat_extension`](super::SearchParams::threat_extension).
     pub threat_extension: bool,
+    /// What a draw is worth to the side to move at the root, in hundredths of a man below 0
+    /// (see `SearchParams::contempt`).
+    pub contempt: i32,
     /// Hashes of the game so far and of the current search path.
     pub hashes: Vec<u64>,
     moves: Vec<Vec<Move>>,
@@ -132,6 +135,7 @@ impl<'a> Searcher<'a> {
             futility_margin: 0,
             probcut_margin: 0,
             threat_extension: false,
+            contempt: 0,
             hashes: Vec::with_capacity(512),
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(48)).collect(),
             order: Box::new([[0; MAX_MOVES]; MAX_PLY]),
@@ -183,6 +187,13 @@ impl<'a> Searcher<'a> {
         false
     }
 
+    /// A draw at `ply` from the side to move's view: `-contempt` for the root's side to move
+    /// (even plies), `+contempt` for its opponent.
+    #[inline]
+    fn draw_score(&self, ply: usize) -> i32 {
+        if ply & 1 == 0 { -self.contempt } else { self.contempt }
+    }
+
     /// The database's exact score for `pos` if it covers it: a draw is 0 (the move-count
     /// rules only ever add draws); a win or loss in `d` plies is a proven `WIN - ply - d` if
     /// the draw rules are off or leave at least `d` plies, else a [`KNOWN_WIN`] score.
@@ -192,7 +203,7 @@ impl<'a> Searcher<'a> {
         let v = tb.probe(pos)?;
         let exact = |d: u32| !self.draw_rules || d <= rule_slack(pos, counters, d);
         Some(match v {
-            Wdl::Draw => 0,
+            Wdl::Draw => self.draw_score(ply),
             Wdl::Win(d) if exact(d) => WIN - ply as i32 - d as i32,
             Wdl::Win(d) => KNOWN_WIN - d as i32,
             Wdl::Loss(d) if exact(d) => -WIN + ply as i32 + d as i32,
@@ -249,7 +260,7 @@ impl<'a> Searcher<'a> {
             // precedence). Any repetition inside the search counts as a draw.
             let rule_draw = self.draw_rules && counters.draw_reason(pos).is_some();
             if rule_draw || self.repeated(irrev) {
-                return if pos.has_legal_move() { 0 } else { -WIN + ply as i32 };
+                return if pos.has_legal_move() { self.draw_score(ply) } else { -WIN + ply as i32 };
             }
             // Mate distance pruning.
             alpha = alpha.max(-WIN + ply as i32);

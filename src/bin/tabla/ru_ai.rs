@@ -151,6 +151,13 @@ pub enum Command {
         /// (`SearchParams::threat_extension`).
         #[arg(long, value_parser = args::count::<u32>(0, 1))]
         threat_extension: Option<u32>,
+        /// The live engine's contempt (`SearchParams::contempt`, hundredths of a man; 0: off).
+        #[arg(long, value_parser = args::count::<i32>(0, 1000))]
+        contempt: Option<i32>,
+        /// The live engine's look through forced moves on (1) or off (0)
+        /// (`SearchParams::forced_lookahead`).
+        #[arg(long, value_parser = args::count::<u32>(0, 1))]
+        forced_lookahead: Option<u32>,
     },
     /// The tactics suite: solves each position of a file of shots (FEN and winning first move),
     /// or with --find N searches self-play games for N new shots and appends them to the file.
@@ -314,6 +321,8 @@ pub fn run(cmd: Command) -> Result<(), String> {
             rfp_margin,
             futility_margin,
             threat_extension,
+            contempt,
+            forced_lookahead,
         } => {
             let tb = build_tablebase(tablebase)?;
             let patterns = read_patterns(patterns)?;
@@ -353,6 +362,12 @@ pub fn run(cmd: Command) -> Result<(), String> {
             }
             if let Some(t) = threat_extension {
                 live.params.threat_extension = t == 1;
+            }
+            if let Some(c) = contempt {
+                live.params.contempt = c;
+            }
+            if let Some(f) = forced_lookahead {
+                live.params.forced_lookahead = f == 1;
             }
             duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose, &live)
         }
@@ -568,7 +583,7 @@ fn bot(p: Player, live: &Live, time_ms: Option<f64>, master_nodes: Option<u64>) 
         Some(n) => Limits { nodes: Some(n), time_ms: Some(args::MAX_TIME_MS), ..Limits::default() },
         None => Limits { time_ms: Some(time_ms.unwrap_or(1000.0)), ..Limits::default() },
     };
-    EnginePlayer { contestant, master, level_time_ms: time_ms, clock: StdClock::new() }
+    EnginePlayer::new(contestant, master, time_ms, StdClock::new())
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -621,6 +636,7 @@ fn duel(
         seed
     );
     let next = AtomicUsize::new(0);
+    let stats = Mutex::new([duel::SearchStats::default(); 2]);
     let file = match &out {
         Some(p) => Some(Mutex::new(
             fs::OpenOptions::new().create(true).append(true).open(p).map_err(|e| format!("{}: {e}", p.display()))?,
@@ -663,6 +679,9 @@ fn duel(
                     }
                     results.lock().unwrap().add(pair, a_color, a_result);
                 }
+                let mut s = stats.lock().unwrap();
+                s[0].merge(&ea.stats);
+                s[1].merge(&eb.stats);
             });
         }
     });
@@ -671,6 +690,10 @@ fn duel(
         Some(summary) => println!("{a} vs {b}: {} games: {summary}", results.games()),
         None => println!("{a} vs {b}: no games"),
     }
+    let stats = stats.lock().unwrap();
+    // Equal time is only as equal as the time each side spends: print what they did with it.
+    println!("A ({a}) searched {}", stats[0]);
+    println!("B ({b}) searched {}", stats[1]);
     Ok(())
 }
 
