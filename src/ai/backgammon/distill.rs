@@ -13,7 +13,7 @@ use rand_pcg::Pcg32;
 
 use super::bearoff;
 use super::game::{NetAgent, Solo, game_seed, play_game};
-use super::inputs::{NUM_INPUTS, encode};
+use super::inputs::{NUM_INPUTS, encode_for};
 use super::levels::Level;
 use super::net::{Net, OUTPUTS, Scratch};
 use super::search::{GameRules, Searcher};
@@ -104,7 +104,7 @@ pub fn fit_epoch(net: &mut Net, samples: &[Sample], alpha: f32, seed: u64, epoch
     let mut err = 0.0f64;
     for &i in &order {
         let s = &samples[i as usize];
-        encode(&s.pos, &mut x);
+        encode_for(&s.pos, &mut x, net.inputs());
         let out = net.forward(&x, &mut scratch);
         err += out.iter().zip(&s.target).map(|(o, t)| ((o - t) * (o - t)) as f64).sum::<f64>();
         net.train(&x, &s.target, alpha, &mut scratch);

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::bearoff;
-use super::inputs::{NUM_INPUTS, encode};
+use super::inputs::{NUM_INPUTS, encode_for};
 use super::net::{Net, Scratch};
 use crate::backgammon::scoring::score;
 use crate::backgammon::{OutcomeKind, Position};
@@ -189,14 +189,14 @@ impl<'a> Evaluator<'a> {
     /// The net's probabilities for `p` (side on roll), ignoring the database and the rules.
     #[inline]
     pub fn net_probabilities(&mut self, p: &Position) -> Probabilities {
-        encode(p, &mut self.x);
+        encode_for(p, &mut self.x, self.net.inputs());
         self.evals += 1;
         Probabilities::from_outputs(&self.net.forward(&self.x[..], &mut self.scratch))
     }
 
     /// The input vector of `p` (for training).
     pub fn inputs(&mut self, p: &Position) -> &[f32; NUM_INPUTS] {
-        encode(p, &mut self.x);
+        encode_for(p, &mut self.x, self.net.inputs());
         &self.x
     }
 

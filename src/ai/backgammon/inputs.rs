@@ -12,12 +12,24 @@
 //! - `200`: 1 if the position is a race (no more contact);
 //! - `201, 202`: the longest run of consecutive made points (a prime) / 6;
 //! - `203, 204`: blots (single checkers on points) / 5;
-//! - `205, 206`: made points in the home board / 6.
+//! - `205, 206`: made points in the home board / 6;
+//! - `207..217`: the contact features of [`contact_features`], five for the side on roll, then
+//!   five for the other side (only for nets of [`NUM_INPUTS`] inputs; a net of
+//!   [`BASE_INPUTS`] reads the first 207 and they are left 0).
 
 use crate::backgammon::Position;
 
-/// The number of inputs.
-pub const NUM_INPUTS: usize = 207;
+/// The inputs of the classic encoding with the first hand-made features (the shipped nets').
+pub const BASE_INPUTS: usize = 207;
+/// Contact features per side (see [`contact_features`]).
+pub const CONTACT_FEATURES: usize = 5;
+/// The number of inputs, the contact features included.
+pub const NUM_INPUTS: usize = BASE_INPUTS + 2 * CONTACT_FEATURES;
+
+/// Whether a net of `n` inputs can play on this encoding.
+pub fn is_supported(n: usize) -> bool {
+    n == BASE_INPUTS || n == NUM_INPUTS
+}
 
 #[inline(always)]
 fn units(x: &mut [f32], base: usize, n: i8) {
@@ -35,8 +47,14 @@ fn units(x: &mut [f32], base: usize, n: i8) {
     }
 }
 
-/// Writes the inputs for `p` (seen from the side on roll) into `x`.
+/// Writes every input for `p` (seen from the side on roll) into `x`.
 pub fn encode(p: &Position, x: &mut [f32; NUM_INPUTS]) {
+    encode_for(p, x, NUM_INPUTS);
+}
+
+/// Writes the first `n` inputs for `p` into `x` (the rest are 0): a net of [`BASE_INPUTS`]
+/// does not pay for the contact features it does not read.
+pub fn encode_for(p: &Position, x: &mut [f32; NUM_INPUTS], n: usize) {
     x.fill(0.0);
     let b = p.board();
     let mut run = [0u8; 2];
@@ -91,4 +109,378 @@ pub fn encode(p: &Position, x: &mut [f32; NUM_INPUTS]) {
     x[204] = blots[1] as f32 / 5.0;
     x[205] = home[0] as f32 / 6.0;
     x[206] = home[1] as f32 / 6.0;
+    if n > BASE_INPUTS {
+        let (mover, other) = Side::both(p);
+        x[BASE_INPUTS..BASE_INPUTS + CONTACT_FEATURES].copy_from_slice(&contact_features(&mover, &other));
+        x[BASE_INPUTS + CONTACT_FEATURES..].copy_from_slice(&contact_features(&other, &mover));
+    }
+}
+
+/// One side's checkers in its own numbering: `own[i]` on its point `i` (1..=24, counted down
+/// to its home 1..=6; 25 its bar and, in acey-deucey, its checkers not yet entered), and where
+/// the other side stands on the same points.
+pub struct Side {
+    own: [u8; 26],
+    /// Bit `i`: the other side holds point `i` (2+ checkers), `i` in 1..=24.
+    held: u32,
+    /// Bit `i`: the other side has a blot on point `i`, `i` in 1..=24.
+    blots: u32,
+    /// The other side's rearmost checker in this numbering (0: on its bar; 25: none).
+    back: u32,
+    /// Checkers on the bar (they must enter before any other checker moves).
+    bar: u8,
+}
+
+impl Side {
+    /// The side on roll and the other side, each in its own numbering.
+    pub fn both(p: &Position) -> (Side, Side) {
+        let b = p.board();
+        let empty = Side { own: [0; 26], held: 0, blots: 0, back: 25, bar: 0 };
+        let (mut m, mut o) = (Side { bar: p.bar(false), ..empty }, Side { bar: p.bar(true), ..empty });
+        for (i, &c) in b.iter().enumerate().take(25).skip(1) {
+            let j = 25 - i;
+            if c > 0 {
+                m.own[i] = c as u8;
+                o.blots |= ((c == 1) as u32) << j;
+                o.held |= ((c >= 2) as u32) << j;
+                o.back = o.back.min(j as u32);
+            } else if c < 0 {
+                o.own[j] = (-c) as u8;
+                m.blots |= ((c == -1) as u32) << i;
+                m.held |= ((c <= -2) as u32) << i;
+                m.back = m.back.min(i as u32);
+            }
+        }
+        m.own[25] = p.bar(false) + p.unentered(false);
+        o.own[25] = p.bar(true) + p.unentered(true);
+        if o.own[25] > 0 {
+            m.back = 0;
+        }
+        if m.own[25] > 0 {
+            o.back = 0;
+        }
+        (m, o)
+    }
+
+    /// Whether the other side holds point `i` of this side's numbering (never off the board).
+    #[inline]
+    fn blocked(&self, i: i32) -> bool {
+        (1..=24).contains(&i) && self.held & (1 << i) != 0
+    }
+
+    /// The 12 points in front of `from` as [`ESCAPES`] indexes them: bit `i` for point
+    /// `from - 12 + i` held by the other side.
+    #[inline]
+    fn window(&self, from: u32) -> usize {
+        ((((self.held as u64) << 12) >> from) & 0xFFF) as usize
+    }
+}
+
+/// The 21 rolls, each with its weight of 36: (larger die, smaller die, weight).
+const ROLLS: [(i32, i32, u8); 21] = {
+    let mut r = [(0, 0, 0); 21];
+    let mut k = 0;
+    let mut a = 1;
+    while a <= 6 {
+        let mut b = 1;
+        while b <= a {
+            r[k] = (a, b, if a == b { 1 } else { 2 });
+            k += 1;
+            b += 1;
+        }
+        a += 1;
+    }
+    r
+};
+
+/// GNU Backgammon's escape count, by the held points in front (bit `i`: point `from - 12 + i`,
+/// see [`Side::window`]): the rolls of 36 with which a checker can move the dice's sum
+/// forward, landing on a point the other side does not hold and passing through one of the two
+/// intermediate points it does not hold (doubles are counted as a non-double: one
+/// intermediate point). Points past the home board never block.
+static ESCAPES: [u8; 4096] = {
+    let mut t = [0u8; 4096];
+    let mut w = 0;
+    while w < 4096 {
+        let mut c = 0;
+        let mut k = 0;
+        while k < 21 {
+            let (a, b, n) = ROLLS[k];
+            if !held_in(w, a + b) && !(held_in(w, a) && held_in(w, b)) {
+                c += n;
+            }
+            k += 1;
+        }
+        t[w] = c;
+        w += 1;
+    }
+    t
+};
+
+/// Whether the window `w` of [`Side::window`] has the point `k` (1..=12) in front held.
+const fn held_in(w: usize, k: i32) -> bool {
+    w & (1 << (12 - k)) != 0
+}
+
+/// The rolls (bit `k` for `ROLLS[k]`) with a die equal to `d` (1..=6): they hit a blot `d`
+/// away whatever stands in between.
+const DIRECT: [u32; 7] = {
+    let mut t = [0u32; 7];
+    let mut k = 0;
+    while k < 21 {
+        let (a, b, _) = ROLLS[k];
+        t[a as usize] |= 1 << k;
+        t[b as usize] |= 1 << k;
+        k += 1;
+    }
+    t
+};
+
+/// The rolls that hit a blot `d` away (1..=24) from a checker on `from` with more than one
+/// step: both dice through an intermediate point the other side does not hold, or a double
+/// through open points (up to four steps).
+fn indirect(s: &Side, from: i32, d: i32) -> u32 {
+    let mut m = 0;
+    for (k, &(a, b, _)) in ROLLS.iter().enumerate() {
+        let hit = if a != b {
+            a + b == d && !(s.blocked(from - a) && s.blocked(from - b))
+        } else {
+            d % a == 0 && (2..=4).contains(&(d / a)) && (1..d / a).all(|j| !s.blocked(from - j * a))
+        };
+        m |= (hit as u32) << k;
+    }
+    m
+}
+
+/// The contact features of side `s` (on roll or not) against the other side `o`, each in 0..=1:
+/// 1. shots: the rolls of 36 on which `s`, were it on roll, hits at least one blot of the other
+///    side's (from the bar only the entering checker counts);
+/// 2. escapes of its rearmost checker (GNU Backgammon's escape count, see `ESCAPES`; 36 once
+///    it is past the other side's checkers) / 36;
+/// 3. containment of the other side: 36 minus the fewest escapes of a checker of the other
+///    side's on its points 15..=24 against `s`'s points, / 36;
+/// 4. its rearmost anchor in the other side's home board (point 19..=24 as 1/6..=1), 0 if none;
+/// 5. the pips it must move to bring every checker past the other side's rearmost one, / 100.
+pub fn contact_features(s: &Side, o: &Side) -> [f32; CONTACT_FEATURES] {
+    let back = s.back as usize;
+    // 1. shots
+    let mut hit_mask = 0u32;
+    if s.blots != 0 {
+        let froms = if s.bar > 0 { 25..=25 } else { back + 1..=25 };
+        for f in froms.filter(|&f| s.own[f] > 0) {
+            let mut blots = s.blots & ((1u32 << f) - 1);
+            while blots != 0 {
+                let t = blots.trailing_zeros() as i32;
+                blots &= blots - 1;
+                let d = f as i32 - t;
+                if d <= 6 {
+                    hit_mask |= DIRECT[d as usize];
+                }
+                hit_mask |= indirect(s, f as i32, d);
+            }
+        }
+    }
+    let shots: u8 = ROLLS.iter().enumerate().filter(|(k, _)| hit_mask & (1 << k) != 0).map(|(_, r)| r.2).sum();
+    // 2. escapes of the rearmost checker
+    let rear = (1..=25).rev().find(|&i| s.own[i] > 0).unwrap_or(0);
+    let esc = if rear > back { ESCAPES[s.window(rear as u32)] } else { 36 };
+    // 3. containment of the other side by s's points (seen from the other side's numbering)
+    let min_esc = (15..=24).map(|i| ESCAPES[o.window(i)]).min().unwrap_or(36);
+    // 4. rearmost anchor
+    let anchor = (19..=24).rev().find(|&i| s.own[i] >= 2).map_or(0.0, |i| (i - 18) as f32 / 6.0);
+    // 5. pips to break contact
+    let pips: u32 = (back + 1..=25).map(|i| s.own[i] as u32 * (i - back) as u32).sum();
+    [shots as f32 / 36.0, esc as f32 / 36.0, (36 - min_esc) as f32 / 36.0, anchor, pips as f32 / 100.0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backgammon::Setup;
+
+    /// The mover's checkers and the opponent's, each in its own numbering (index 0 = point 1,
+    /// 24 = bar); the rest borne off.
+    fn pos(mover: &[(usize, u8)], opponent: &[(usize, u8)]) -> Position {
+        let (mut m, mut o) = ([0u8; 25], [0u8; 25]);
+        for &(p, n) in mover {
+            m[p - 1] = n;
+        }
+        for &(p, n) in opponent {
+            o[p - 1] = n;
+        }
+        Position::from_setup(&Setup { mover: m, opponent: o, unentered: [0, 0] }).unwrap()
+    }
+
+    fn features(p: &Position) -> [f32; NUM_INPUTS] {
+        let mut x = [0.0; NUM_INPUTS];
+        encode(p, &mut x);
+        x
+    }
+
+    /// The shots table every player learns: a blot d pips away from one checker, nothing in
+    /// between, is hit by 11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3 rolls of 36 for d = 1..=12,
+    /// and by 1 roll (a double) at 15, 16, 18, 20 and 24.
+    #[test]
+    fn shots_match_the_table_of_direct_and_indirect_shots() {
+        let table = [
+            (1, 11),
+            (2, 12),
+            (3, 14),
+            (4, 15),
+            (5, 15),
+            (6, 17),
+            (7, 6),
+            (8, 6),
+            (9, 5),
+            (10, 3),
+            (11, 2),
+            (12, 3),
+            (13, 0),
+            (14, 0),
+            (15, 1),
+            (16, 1),
+            (17, 0),
+            (18, 1),
+            (20, 1),
+            (24, 1),
+        ];
+        for (d, want) in table {
+            // the mover's checker on 25 - 0 .. : on point 24 (or the d-th point above the blot)
+            let from = 24;
+            let blot = from - d;
+            let p = if blot >= 1 {
+                // the opponent's blot on the mover's point `blot` is his point 25 - blot
+                pos(&[(from, 1)], &[(25 - blot, 1)])
+            } else {
+                continue;
+            };
+            let x = features(&p);
+            assert_eq!((x[BASE_INPUTS] * 36.0).round() as u32, want, "blot {d} away");
+        }
+    }
+
+    /// A point held by the other side in between stops the indirect shots through it: a blot 8
+    /// away with the points 6 and 2 ahead held is hit by 5-3 and 4-4 (3 rolls), not by 6-2 (both
+    /// ways blocked) nor 2-2 (its first step blocked); unblocked it is hit by 6.
+    #[test]
+    fn shots_are_blocked_by_held_points() {
+        let p = pos(&[(24, 1)], &[(25 - 16, 1), (25 - 18, 2), (25 - 22, 2)]);
+        assert_eq!((features(&p)[BASE_INPUTS] * 36.0).round() as u32, 3);
+    }
+
+    /// From the opening position the back checkers escape (move the dice's sum past the
+    /// opponent's 6-, 8- and 13-points) with 24 rolls of 36: not with a sum of 5, 7 or 12, nor
+    /// 5-5 (both intermediate points held).
+    #[test]
+    fn opening_escapes_and_no_shots() {
+        let start = [(24, 2), (13, 5), (8, 3), (6, 5)];
+        let p = pos(&start, &start);
+        let x = features(&p);
+        let (m, o) = (&x[BASE_INPUTS..BASE_INPUTS + 5], &x[BASE_INPUTS + 5..]);
+        assert_eq!(m, o, "the opening position is symmetric");
+        assert_eq!(m[0], 0.0, "no blots, no shots");
+        assert_eq!((m[1] * 36.0).round() as u32, 24);
+        assert_eq!(m[3], 1.0, "the 24-point anchor");
+        // pips to pass the other side's rearmost checker (its 24-point, the mover's 1): all
+        // the mover's checkers are past point 1 by (point - 1)
+        assert_eq!((m[4] * 100.0).round() as u32, 2 * 23 + 5 * 12 + 3 * 7 + 5 * 5);
+    }
+
+    /// The features by their definitions, counted roll by roll on the board (slow and plain):
+    /// the reference the table-driven [`contact_features`] must agree with.
+    fn reference(p: &Position, opponent: bool) -> [f32; CONTACT_FEATURES] {
+        let q = if opponent { p.flip() } else { *p };
+        let b = q.board();
+        // own[i]: this side's checkers on its point i (25: bar and not entered); theirs[i]:
+        // the other side's on that point (0: its bar and not entered)
+        let mut own = [0i32; 26];
+        let mut theirs = [0i32; 26];
+        for i in 1..=24 {
+            own[i] = (b[i] as i32).max(0);
+            theirs[i] = (-(b[i] as i32)).max(0);
+        }
+        own[25] = (q.bar(false) + q.unentered(false)) as i32;
+        theirs[0] = (q.bar(true) + q.unentered(true)) as i32;
+        let held = |i: i32| (1..=24).contains(&i) && theirs[i as usize] >= 2;
+        let held_by_me = |i: i32| (1..=24).contains(&i) && own[25 - i as usize] >= 2;
+        let back = (0..=24).find(|&i| theirs[i] > 0).unwrap_or(25) as i32;
+        let esc = |from: i32, held: &dyn Fn(i32) -> bool| -> i32 {
+            let mut c = 0;
+            for a in 1..=6 {
+                for d in 1..=6 {
+                    if !(held(from - a - d) || held(from - a) && held(from - d)) {
+                        c += 1;
+                    }
+                }
+            }
+            c
+        };
+        let mut shots = 0;
+        for a in 1..=6 {
+            for d in 1..=6 {
+                let froms: Vec<i32> =
+                    if q.bar(false) > 0 { vec![25] } else { (1..=25).filter(|&f| own[f as usize] > 0).collect() };
+                let hit = froms.iter().any(|&f| {
+                    (1..f).filter(|&t| theirs[t as usize] == 1).any(|t| {
+                        let n = f - t;
+                        if a == n || d == n {
+                            return true;
+                        }
+                        if a != d {
+                            return a + d == n && !(held(f - a) && held(f - d));
+                        }
+                        (2..=4).any(|k| k * a == n && (1..k).all(|j| !held(f - j * a)))
+                    })
+                });
+                shots += hit as i32;
+            }
+        }
+        let rear = (1..=25).rev().find(|&i| own[i] > 0).unwrap_or(0) as i32;
+        let e = if rear > back { esc(rear, &held) } else { 36 };
+        let contain = 36 - (15..=24).map(|i| esc(i, &held_by_me)).min().unwrap();
+        let anchor = (19..=24).rev().find(|&i| own[i] >= 2).map_or(0, |i| i - 18);
+        let pips: i32 = (back + 1..=25).map(|i| own[i as usize] * (i - back)).sum();
+        [shots as f32 / 36.0, e as f32 / 36.0, contain as f32 / 36.0, anchor as f32 / 6.0, pips as f32 / 100.0]
+    }
+
+    /// The table-driven features equal the plain count on positions of random games.
+    #[test]
+    fn contact_features_agree_with_the_plain_count() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut n = 0;
+        for _ in 0..200 {
+            let mut p = Position::start();
+            for _ in 0..200 {
+                let plays = p.plays(crate::dice::Roll::new((next() % 6 + 1) as u8, (next() % 6 + 1) as u8).unwrap());
+                let q = plays[(next() % plays.len() as u64) as usize];
+                if q.off(false) == 15 {
+                    break;
+                }
+                p = q.flip();
+                let x = features(&p);
+                assert_eq!(x[BASE_INPUTS..BASE_INPUTS + CONTACT_FEATURES], reference(&p, false), "{p:?}");
+                assert_eq!(x[BASE_INPUTS + CONTACT_FEATURES..], reference(&p, true), "{p:?}");
+                n += 1;
+            }
+        }
+        assert!(n > 10_000, "{n} positions");
+    }
+
+    /// A net of the base encoding gets the same first inputs and zeros after them.
+    #[test]
+    fn base_nets_skip_the_contact_features() {
+        let p = pos(&[(24, 1), (13, 2)], &[(20, 1), (13, 3)]);
+        let mut x = [0.0; NUM_INPUTS];
+        encode_for(&p, &mut x, BASE_INPUTS);
+        let full = features(&p);
+        assert_eq!(x[..BASE_INPUTS], full[..BASE_INPUTS]);
+        assert!(x[BASE_INPUTS..].iter().all(|&v| v == 0.0));
+        assert!(full[BASE_INPUTS..].iter().any(|&v| v != 0.0));
+    }
 }

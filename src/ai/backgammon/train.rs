@@ -11,7 +11,7 @@
 use super::bearoff;
 use super::eval::{Evaluator, Probabilities, Scoring, finished_value};
 use super::game::{NetAgent, Solo, game_seed, play_game};
-use super::inputs::NUM_INPUTS;
+use super::inputs::{BASE_INPUTS, NUM_INPUTS};
 use super::levels::Level;
 use super::net::{Net, Scratch};
 use super::search::{GameRules, Variant};
@@ -31,11 +31,22 @@ pub struct TrainConfig {
     /// The learning rate halves every this many games.
     pub alpha_half_life: f64,
     pub lambda: f32,
+    /// Inputs of a fresh net: [`BASE_INPUTS`] or [`NUM_INPUTS`] (with the contact features).
+    pub inputs: usize,
 }
 
 impl TrainConfig {
     pub fn new(variant: Variant, seed: u64) -> TrainConfig {
-        TrainConfig { variant, hidden: 80, seed, alpha: 0.1, alpha_min: 0.01, alpha_half_life: 300_000.0, lambda: 0.7 }
+        TrainConfig {
+            variant,
+            hidden: 80,
+            seed,
+            alpha: 0.1,
+            alpha_min: 0.01,
+            alpha_half_life: 300_000.0,
+            lambda: 0.7,
+            inputs: BASE_INPUTS,
+        }
     }
 }
 
@@ -52,7 +63,7 @@ pub struct Trainer {
 impl Trainer {
     /// A trainer for `net`, or a fresh random net from the seed.
     pub fn new(cfg: TrainConfig, net: Option<Net>) -> Trainer {
-        let net = net.unwrap_or_else(|| Net::random(NUM_INPUTS, cfg.hidden, cfg.seed ^ 0x5EED));
+        let net = net.unwrap_or_else(|| Net::random(cfg.inputs, cfg.hidden, cfg.seed ^ 0x5EED));
         let rules = GameRules::new(cfg.variant);
         Trainer { net, cfg, rules, scratch: Scratch::default(), positions: 0 }
     }
