@@ -13,22 +13,28 @@
 //! - `201, 202`: the longest run of consecutive made points (a prime) / 6;
 //! - `203, 204`: blots (single checkers on points) / 5;
 //! - `205, 206`: made points in the home board / 6;
-//! - `207..217`: the contact features of [`contact_features`], five for the side on roll, then
-//!   five for the other side (only for nets of [`NUM_INPUTS`] inputs; a net of
-//!   [`BASE_INPUTS`] reads the first 207 and they are left 0).
+//! - `207..217`: the first five contact features of [`contact_features`] for the side on roll,
+//!   then for the other side (nets of [`CONTACT_INPUTS`] or more inputs);
+//! - `217..229`: the other six, likewise (nets of [`NUM_INPUTS`] inputs).
+//!
+//! A net reads as many inputs as it has: one of [`BASE_INPUTS`] or [`CONTACT_INPUTS`] sees its
+//! own encoding, and the features it does not read are not computed.
 
 use crate::backgammon::Position;
 
 /// The inputs of the classic encoding with the first hand-made features (the shipped nets').
 pub const BASE_INPUTS: usize = 207;
-/// Contact features per side (see [`contact_features`]).
-pub const CONTACT_FEATURES: usize = 5;
-/// The number of inputs, the contact features included.
+/// Contact features per side (see [`contact_features`]): the first round's five, then six more.
+pub const CONTACT_FEATURES: usize = 11;
+const FIRST_ROUND: usize = 5;
+/// The inputs with the first round of contact features.
+pub const CONTACT_INPUTS: usize = BASE_INPUTS + 2 * FIRST_ROUND;
+/// The number of inputs, every contact feature included.
 pub const NUM_INPUTS: usize = BASE_INPUTS + 2 * CONTACT_FEATURES;
 
 /// Whether a net of `n` inputs can play on this encoding.
 pub fn is_supported(n: usize) -> bool {
-    n == BASE_INPUTS || n == NUM_INPUTS
+    [BASE_INPUTS, CONTACT_INPUTS, NUM_INPUTS].contains(&n)
 }
 
 #[inline(always)]
@@ -111,8 +117,15 @@ pub fn encode_for(p: &Position, x: &mut [f32; NUM_INPUTS], n: usize) {
     x[206] = home[1] as f32 / 6.0;
     if n > BASE_INPUTS {
         let (mover, other) = Side::both(p);
-        x[BASE_INPUTS..BASE_INPUTS + CONTACT_FEATURES].copy_from_slice(&contact_features(&mover, &other));
-        x[BASE_INPUTS + CONTACT_FEATURES..].copy_from_slice(&contact_features(&other, &mover));
+        let (m, o) = (contact_features(&mover, &other), contact_features(&other, &mover));
+        let (r1, r2) = (BASE_INPUTS, CONTACT_INPUTS);
+        x[r1..r1 + FIRST_ROUND].copy_from_slice(&m[..FIRST_ROUND]);
+        x[r1 + FIRST_ROUND..r2].copy_from_slice(&o[..FIRST_ROUND]);
+        if n > CONTACT_INPUTS {
+            let more = CONTACT_FEATURES - FIRST_ROUND;
+            x[r2..r2 + more].copy_from_slice(&m[FIRST_ROUND..]);
+            x[r2 + more..].copy_from_slice(&o[FIRST_ROUND..]);
+        }
     }
 }
 
@@ -252,7 +265,8 @@ fn indirect(s: &Side, from: i32, d: i32) -> u32 {
     m
 }
 
-/// The contact features of side `s` (on roll or not) against the other side `o`, each in 0..=1:
+/// The contact features of side `s` (on roll or not) against the other side `o`, each in 0..=1.
+/// The first round:
 /// 1. shots: the rolls of 36 on which `s`, were it on roll, hits at least one blot of the other
 ///    side's (from the bar only the entering checker counts);
 /// 2. escapes of its rearmost checker (GNU Backgammon's escape count, see `ESCAPES`; 36 once
@@ -261,36 +275,68 @@ fn indirect(s: &Side, from: i32, d: i32) -> u32 {
 ///    side's on its points 15..=24 against `s`'s points, / 36;
 /// 4. its rearmost anchor in the other side's home board (point 19..=24 as 1/6..=1), 0 if none;
 /// 5. the pips it must move to bring every checker past the other side's rearmost one, / 100.
+///
+/// The second round:
+/// 6. double shots: the rolls of 36 with which it could hit either of two blots (or more);
+/// 7. pip loss: over the 36 rolls, the most pips a hit costs the other side (a blot on `s`'s
+///    point `t` loses `t` pips), / (36 × 24);
+/// 8. where its rearmost checker is (point / 25; 0 once past the other side's checkers);
+/// 9. its most forward anchor on its points 13..=24 ((point - 12) / 12), 0 if none;
+/// 10. mobility: the escapes of every checker not yet past the other side's checkers, summed,
+///     / (15 × 36);
+/// 11. backgame: 1 if it holds two points or more in the other side's home board.
 pub fn contact_features(s: &Side, o: &Side) -> [f32; CONTACT_FEATURES] {
     let back = s.back as usize;
-    // 1. shots
-    let mut hit_mask = 0u32;
+    // shots, double shots and pip loss: the rolls that hit each blot
+    let (mut once, mut twice, mut covered, mut loss) = (0u32, 0u32, 0u32, 0u32);
     if s.blots != 0 {
         let froms = if s.bar > 0 { 25..=25 } else { back + 1..=25 };
-        for f in froms.filter(|&f| s.own[f] > 0) {
-            let mut blots = s.blots & ((1u32 << f) - 1);
-            while blots != 0 {
-                let t = blots.trailing_zeros() as i32;
-                blots &= blots - 1;
-                let d = f as i32 - t;
+        // blots from the one that costs the most (the highest point) down
+        let mut blots = s.blots;
+        while blots != 0 {
+            let t = 31 - blots.leading_zeros() as usize;
+            blots &= !(1 << t);
+            let mut m = 0;
+            for f in froms.clone().filter(|&f| f > t && s.own[f] > 0) {
+                let d = (f - t) as i32;
                 if d <= 6 {
-                    hit_mask |= DIRECT[d as usize];
+                    m |= DIRECT[d as usize];
                 }
-                hit_mask |= indirect(s, f as i32, d);
+                m |= indirect(s, f as i32, d);
             }
+            twice |= once & m;
+            once |= m;
+            loss += weight(m & !covered) * t as u32;
+            covered |= m;
         }
     }
-    let shots: u8 = ROLLS.iter().enumerate().filter(|(k, _)| hit_mask & (1 << k) != 0).map(|(_, r)| r.2).sum();
-    // 2. escapes of the rearmost checker
     let rear = (1..=25).rev().find(|&i| s.own[i] > 0).unwrap_or(0);
-    let esc = if rear > back { ESCAPES[s.window(rear as u32)] } else { 36 };
-    // 3. containment of the other side by s's points (seen from the other side's numbering)
+    let in_contact = rear > back;
+    let esc = if in_contact { ESCAPES[s.window(rear as u32)] } else { 36 };
     let min_esc = (15..=24).map(|i| ESCAPES[o.window(i)]).min().unwrap_or(36);
-    // 4. rearmost anchor
     let anchor = (19..=24).rev().find(|&i| s.own[i] >= 2).map_or(0.0, |i| (i - 18) as f32 / 6.0);
-    // 5. pips to break contact
     let pips: u32 = (back + 1..=25).map(|i| s.own[i] as u32 * (i - back) as u32).sum();
-    [shots as f32 / 36.0, esc as f32 / 36.0, (36 - min_esc) as f32 / 36.0, anchor, pips as f32 / 100.0]
+    let forward = (13..=24).find(|&i| s.own[i] >= 2).map_or(0.0, |i| (i - 12) as f32 / 12.0);
+    let mobility: u32 = (back + 1..=25).map(|i| s.own[i] as u32 * ESCAPES[s.window(i as u32)] as u32).sum();
+    let anchors = (19..=24).filter(|&i| s.own[i] >= 2).count();
+    [
+        weight(once) as f32 / 36.0,
+        esc as f32 / 36.0,
+        (36 - min_esc) as f32 / 36.0,
+        anchor,
+        pips as f32 / 100.0,
+        weight(twice) as f32 / 36.0,
+        loss as f32 / (36.0 * 24.0),
+        if in_contact { rear as f32 / 25.0 } else { 0.0 },
+        forward,
+        mobility as f32 / (15.0 * 36.0),
+        if anchors >= 2 { 1.0 } else { 0.0 },
+    ]
+}
+
+/// The rolls of 36 in a set of [`ROLLS`] (bit `k` for `ROLLS[k]`).
+fn weight(mask: u32) -> u32 {
+    ROLLS.iter().enumerate().filter(|(k, _)| mask & (1 << k) != 0).map(|(_, r)| r.2 as u32).sum()
 }
 
 #[cfg(test)]
@@ -376,7 +422,7 @@ mod tests {
         let start = [(24, 2), (13, 5), (8, 3), (6, 5)];
         let p = pos(&start, &start);
         let x = features(&p);
-        let (m, o) = (&x[BASE_INPUTS..BASE_INPUTS + 5], &x[BASE_INPUTS + 5..]);
+        let (m, o) = (&x[BASE_INPUTS..BASE_INPUTS + 5], &x[BASE_INPUTS + 5..CONTACT_INPUTS]);
         assert_eq!(m, o, "the opening position is symmetric");
         assert_eq!(m[0], 0.0, "no blots, no shots");
         assert_eq!((m[1] * 36.0).round() as u32, 24);
@@ -415,14 +461,17 @@ mod tests {
             }
             c
         };
-        let mut shots = 0;
+        let (mut shots, mut double, mut loss) = (0, 0, 0);
         for a in 1..=6 {
             for d in 1..=6 {
                 let froms: Vec<i32> =
                     if q.bar(false) > 0 { vec![25] } else { (1..=25).filter(|&f| own[f as usize] > 0).collect() };
-                let hit = froms.iter().any(|&f| {
-                    (1..f).filter(|&t| theirs[t as usize] == 1).any(|t| {
+                let hit = |t: i32| {
+                    froms.iter().any(|&f| {
                         let n = f - t;
+                        if n <= 0 {
+                            return false;
+                        }
                         if a == n || d == n {
                             return true;
                         }
@@ -431,8 +480,11 @@ mod tests {
                         }
                         (2..=4).any(|k| k * a == n && (1..k).all(|j| !held(f - j * a)))
                     })
-                });
-                shots += hit as i32;
+                };
+                let hit: Vec<i32> = (1..=24).filter(|&t| theirs[t as usize] == 1 && hit(t)).collect();
+                shots += !hit.is_empty() as i32;
+                double += (hit.len() >= 2) as i32;
+                loss += hit.iter().max().copied().unwrap_or(0);
             }
         }
         let rear = (1..=25).rev().find(|&i| own[i] > 0).unwrap_or(0) as i32;
@@ -440,7 +492,22 @@ mod tests {
         let contain = 36 - (15..=24).map(|i| esc(i, &held_by_me)).min().unwrap();
         let anchor = (19..=24).rev().find(|&i| own[i] >= 2).map_or(0, |i| i - 18);
         let pips: i32 = (back + 1..=25).map(|i| own[i as usize] * (i - back)).sum();
-        [shots as f32 / 36.0, e as f32 / 36.0, contain as f32 / 36.0, anchor as f32 / 6.0, pips as f32 / 100.0]
+        let forward = (13..=24).find(|&i| own[i] >= 2).map_or(0, |i| i - 12);
+        let mobility: i32 = (back + 1..=25).map(|i| own[i as usize] * esc(i, &held)).sum();
+        let backgame = (19..=24).filter(|&i| own[i] >= 2).count() >= 2;
+        [
+            shots as f32 / 36.0,
+            e as f32 / 36.0,
+            contain as f32 / 36.0,
+            anchor as f32 / 6.0,
+            pips as f32 / 100.0,
+            double as f32 / 36.0,
+            loss as f32 / (36.0 * 24.0),
+            if rear > back { rear as f32 / 25.0 } else { 0.0 },
+            forward as f32 / 12.0,
+            mobility as f32 / (15.0 * 36.0),
+            backgame as i32 as f32,
+        ]
     }
 
     /// The table-driven features equal the plain count on positions of random games.
@@ -464,8 +531,13 @@ mod tests {
                 }
                 p = q.flip();
                 let x = features(&p);
-                assert_eq!(x[BASE_INPUTS..BASE_INPUTS + CONTACT_FEATURES], reference(&p, false), "{p:?}");
-                assert_eq!(x[BASE_INPUTS + CONTACT_FEATURES..], reference(&p, true), "{p:?}");
+                let (m, o) = (reference(&p, false), reference(&p, true));
+                let more = CONTACT_FEATURES - FIRST_ROUND;
+                let (r1, r2) = (BASE_INPUTS, CONTACT_INPUTS);
+                assert_eq!(x[r1..r1 + FIRST_ROUND], m[..FIRST_ROUND], "{p:?}");
+                assert_eq!(x[r1 + FIRST_ROUND..r2], o[..FIRST_ROUND], "{p:?}");
+                assert_eq!(x[r2..r2 + more], m[FIRST_ROUND..], "{p:?}");
+                assert_eq!(x[r2 + more..], o[FIRST_ROUND..], "{p:?}");
                 n += 1;
             }
         }
@@ -482,5 +554,8 @@ mod tests {
         assert_eq!(x[..BASE_INPUTS], full[..BASE_INPUTS]);
         assert!(x[BASE_INPUTS..].iter().all(|&v| v == 0.0));
         assert!(full[BASE_INPUTS..].iter().any(|&v| v != 0.0));
+        encode_for(&p, &mut x, CONTACT_INPUTS);
+        assert_eq!(x[..CONTACT_INPUTS], full[..CONTACT_INPUTS]);
+        assert!(x[CONTACT_INPUTS..].iter().all(|&v| v == 0.0));
     }
 }

@@ -31,7 +31,7 @@ pub struct TrainConfig {
     /// The learning rate halves every this many games.
     pub alpha_half_life: f64,
     pub lambda: f32,
-    /// Inputs of a fresh net: [`BASE_INPUTS`] or [`NUM_INPUTS`] (with the contact features).
+    /// Inputs of a fresh net (`inputs::is_supported`).
     pub inputs: usize,
 }
 

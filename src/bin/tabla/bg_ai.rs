@@ -9,7 +9,7 @@ use clap::Subcommand;
 use tabla::ai::backgammon::cube_check;
 use tabla::ai::backgammon::distill::{self, Sample};
 use tabla::ai::backgammon::game::{self, Agent, HeuristicAgent, NetAgent, PubevalAgent};
-use tabla::ai::backgammon::inputs::{self, BASE_INPUTS, NUM_INPUTS};
+use tabla::ai::backgammon::inputs::{self, BASE_INPUTS, CONTACT_INPUTS, NUM_INPUTS};
 use tabla::ai::backgammon::search::Searcher;
 use tabla::ai::backgammon::train::{TrainConfig, Trainer};
 use tabla::ai::backgammon::{self as ai, GameRules, Level, Net, Segment, Variant, bearoff, pubeval};
@@ -79,8 +79,10 @@ pub enum Command {
         alpha_half_life: f64,
         #[arg(long, default_value_t = 0.7, value_parser = args::real32(0.0, 1.0))]
         lambda: f32,
-        /// Inputs of a fresh net: 207 (the shipped nets' encoding) or 217 (with the contact
-        /// features: shots, escapes, containment, anchor, pips to break contact).
+        /// Inputs of a fresh net: 207 (the shipped nets' encoding), 217 (with the first contact
+        /// features: shots, escapes, containment, anchor, pips to break contact) or 229 (with
+        /// the second: double shots, pip loss, rearmost checker, forward anchor, mobility,
+        /// backgame).
         #[arg(long, default_value_t = BASE_INPUTS, value_parser = args::count::<usize>(BASE_INPUTS as u64, NUM_INPUTS as u64))]
         inputs: usize,
         /// Seconds between checkpoints.
@@ -286,7 +288,9 @@ pub fn run(cmd: Command) -> Result<(), String> {
             eval_pairs,
         } => {
             if !inputs::is_supported(n_inputs) {
-                return Err(format!("--inputs {n_inputs}: the encoding has {BASE_INPUTS} or {NUM_INPUTS} inputs"));
+                return Err(format!(
+                    "--inputs {n_inputs}: the encoding has {BASE_INPUTS}, {CONTACT_INPUTS} or {NUM_INPUTS} inputs"
+                ));
             }
             if !mix.is_empty() && mix.len() != variants.len() {
                 return Err(format!("--mix has {} shares for {} variants", mix.len(), variants.len()));
@@ -602,7 +606,7 @@ fn load_play_net(p: &Path) -> Result<Net, String> {
     let net = load_net(p)?;
     if !inputs::is_supported(net.inputs()) || net.hidden() == 0 {
         return Err(format!(
-            "{}: a net of {} inputs and {} hidden units cannot play (it needs {BASE_INPUTS} or {NUM_INPUTS} inputs)",
+            "{}: a net of {} inputs and {} hidden units cannot play (it needs {BASE_INPUTS}, {CONTACT_INPUTS} or {NUM_INPUTS} inputs)",
             p.display(),
             net.inputs(),
             net.hidden()
