@@ -252,20 +252,24 @@ impl Net {
         })
     }
 
-    /// One net that evaluates as the ensemble of `nets` (same inputs, any widths): their hidden
-    /// units side by side, each output the sigmoid of the mean of the nets' output sums (an
-    /// average in logit space). `None` if the inputs differ or `nets` is empty.
+    /// One net that evaluates as the ensemble of `nets` (any widths): their hidden units side
+    /// by side, each output the sigmoid of the mean of the nets' output sums (an average in
+    /// logit space). The encodings are prefixes of one another (`inputs::is_supported`), so a
+    /// net of fewer inputs joins with zero weights from the inputs it does not read; the
+    /// ensemble has the most inputs. `None` if `nets` is empty.
     pub fn ensemble(nets: &[Net]) -> Option<Net> {
         let first = nets.first()?;
-        if nets.iter().any(|n| n.inputs != first.inputs) {
-            return None;
-        }
+        let inputs = nets.iter().map(|n| n.inputs).max()?;
         let k = nets.len() as f32;
         let hidden: usize = nets.iter().map(|n| n.hidden).sum();
-        let mut w1 = Vec::with_capacity(first.inputs * hidden);
-        for i in 0..first.inputs {
+        let mut w1 = Vec::with_capacity(inputs * hidden);
+        for i in 0..inputs {
             for n in nets {
-                w1.extend_from_slice(&n.w1[i * n.hidden..(i + 1) * n.hidden]);
+                if i < n.inputs {
+                    w1.extend_from_slice(&n.w1[i * n.hidden..(i + 1) * n.hidden]);
+                } else {
+                    w1.extend(std::iter::repeat_n(0.0, n.hidden));
+                }
             }
         }
         let mut w2 = Vec::with_capacity(OUTPUTS * hidden);
@@ -277,9 +281,9 @@ impl Net {
             }
         }
         Some(Net {
-            inputs: first.inputs,
+            inputs,
             hidden,
-            games: nets.iter().map(|n| n.games).max().unwrap_or(0),
+            games: nets.iter().map(|n| n.games).max().unwrap_or(first.games),
             w1,
             b1: nets.iter().flat_map(|n| n.b1.iter().copied()).collect(),
             w2,
@@ -371,7 +375,18 @@ mod tests {
             assert!((logit(oe[k]) - want).abs() < 1e-4, "{k}: {} vs {want}", logit(oe[k]));
         }
         assert_eq!(Net::ensemble(std::slice::from_ref(&a)).unwrap().forward(&x, &mut s), oa);
-        assert_eq!(Net::ensemble(&[a, Net::random(7, 3, 2)]), None);
+        // a net of fewer inputs joins as if the extra inputs had zero weights
+        let c = Net::random(7, 3, 2);
+        let e = Net::ensemble(&[a.clone(), c.clone()]).unwrap();
+        assert_eq!((e.inputs, e.hidden), (7, 6));
+        let x7 = [1.0, 0.0, 0.5, 2.0, 0.0, 1.0, 0.75];
+        let (oa, oc, oe) = (a.forward(&x7, &mut s), c.forward(&x7, &mut s), e.forward(&x7, &mut s));
+        assert_eq!(oa, a.forward(&x, &mut s), "a net reads only its own inputs");
+        for k in 0..OUTPUTS {
+            let want = (logit(oa[k]) + logit(oc[k])) / 2.0;
+            assert!((logit(oe[k]) - want).abs() < 1e-4, "{k}: {} vs {want}", logit(oe[k]));
+        }
+        assert_eq!(Net::ensemble(&[]), None);
     }
 
     #[test]

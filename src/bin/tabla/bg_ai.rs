@@ -45,7 +45,7 @@ pub enum Command {
     Ensemble {
         /// The ensemble net.
         output: PathBuf,
-        /// The nets (same inputs).
+        /// The nets (their inputs: any of the encodings, which are prefixes of one another).
         #[arg(required = true)]
         inputs: Vec<PathBuf>,
     },
@@ -239,7 +239,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Ensemble { output, inputs } => {
-            let net = combine(&inputs, &output, Net::ensemble, "the nets differ in inputs")?;
+            let net = combine(&inputs, &output, Net::ensemble, "no nets to join")?;
             println!("{}: the ensemble of {} nets, {} hidden units", output.display(), inputs.len(), net.hidden());
             Ok(())
         }
