@@ -23,7 +23,7 @@ impl Die {
     }
 
     /// The pips shown, 1 to 6.
-    pub fn value(self) -> u8 {
+    pub const fn value(self) -> u8 {
         self.0
     }
 }

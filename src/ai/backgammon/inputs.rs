@@ -21,6 +21,7 @@
 //! own encoding, and the features it does not read are not computed.
 
 use crate::backgammon::Position;
+use crate::dice::ALL_21;
 
 /// The inputs of the classic encoding with the first hand-made features (the shipped nets').
 pub const BASE_INPUTS: usize = 207;
@@ -189,19 +190,15 @@ impl Side {
     }
 }
 
-/// The 21 rolls, each with its weight of 36: (larger die, smaller die, weight).
+/// The 21 rolls of [`ALL_21`] (larger die first, the same order), as numbers with their weight
+/// of 36: (larger die, smaller die, weight).
 const ROLLS: [(i32, i32, u8); 21] = {
     let mut r = [(0, 0, 0); 21];
     let mut k = 0;
-    let mut a = 1;
-    while a <= 6 {
-        let mut b = 1;
-        while b <= a {
-            r[k] = (a, b, if a == b { 1 } else { 2 });
-            k += 1;
-            b += 1;
-        }
-        a += 1;
+    while k < 21 {
+        let (roll, w) = ALL_21[k];
+        r[k] = (roll.0.value() as i32, roll.1.value() as i32, w);
+        k += 1;
     }
     r
 };
