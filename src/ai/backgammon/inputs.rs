@@ -15,10 +15,11 @@
 //! - `205, 206`: made points in the home board / 6;
 //! - `207..217`: the first five contact features of [`contact_features`] for the side on roll,
 //!   then for the other side (nets of [`CONTACT_INPUTS`] or more inputs);
-//! - `217..229`: the other six, likewise (nets of [`NUM_INPUTS`] inputs).
+//! - `217..229`: the other six, likewise (nets of [`SECOND_INPUTS`] inputs or more);
+//! - `229..237`: the four of [`third_round`], likewise (nets of [`NUM_INPUTS`] inputs).
 //!
-//! A net reads as many inputs as it has: one of [`BASE_INPUTS`] or [`CONTACT_INPUTS`] sees its
-//! own encoding, and the features it does not read are not computed.
+//! A net reads as many inputs as it has: one of [`BASE_INPUTS`], [`CONTACT_INPUTS`] or
+//! [`SECOND_INPUTS`] sees its own encoding, and the features it does not read are not computed.
 
 use crate::backgammon::Position;
 use crate::dice::ALL_21;
@@ -30,12 +31,16 @@ pub const CONTACT_FEATURES: usize = 11;
 const FIRST_ROUND: usize = 5;
 /// The inputs with the first round of contact features.
 pub const CONTACT_INPUTS: usize = BASE_INPUTS + 2 * FIRST_ROUND;
-/// The number of inputs, every contact feature included.
-pub const NUM_INPUTS: usize = BASE_INPUTS + 2 * CONTACT_FEATURES;
+/// The inputs with the first two rounds of contact features.
+pub const SECOND_INPUTS: usize = BASE_INPUTS + 2 * CONTACT_FEATURES;
+/// Features per side of the third round (see [`third_round`]).
+pub const THIRD_FEATURES: usize = 4;
+/// The number of inputs, every feature included.
+pub const NUM_INPUTS: usize = SECOND_INPUTS + 2 * THIRD_FEATURES;
 
 /// Whether a net of `n` inputs can play on this encoding.
 pub fn is_supported(n: usize) -> bool {
-    [BASE_INPUTS, CONTACT_INPUTS, NUM_INPUTS].contains(&n)
+    [BASE_INPUTS, CONTACT_INPUTS, SECOND_INPUTS, NUM_INPUTS].contains(&n)
 }
 
 #[inline(always)]
@@ -125,7 +130,12 @@ pub fn encode_for(p: &Position, x: &mut [f32; NUM_INPUTS], n: usize) {
         if n > CONTACT_INPUTS {
             let more = CONTACT_FEATURES - FIRST_ROUND;
             x[r2..r2 + more].copy_from_slice(&m[FIRST_ROUND..]);
-            x[r2 + more..].copy_from_slice(&o[FIRST_ROUND..]);
+            x[r2 + more..SECOND_INPUTS].copy_from_slice(&o[FIRST_ROUND..]);
+        }
+        if n > SECOND_INPUTS {
+            let r3 = SECOND_INPUTS;
+            x[r3..r3 + THIRD_FEATURES].copy_from_slice(&third_round(&mover, &other));
+            x[r3 + THIRD_FEATURES..NUM_INPUTS].copy_from_slice(&third_round(&other, &mover));
         }
     }
 }
@@ -331,6 +341,51 @@ pub fn contact_features(s: &Side, o: &Side) -> [f32; CONTACT_FEATURES] {
     ]
 }
 
+/// The third round of features of side `s` against the other side `o`, each in 0..=1 but the
+/// last:
+/// 1. trapped: how well `s` contains the other side's checkers that are still behind its own:
+///    (1 - e / 36)², `e` the fewest escapes (see `ESCAPES`) of such a checker on the other
+///    side's points 13..=25 (its bar), 0 if it has none there;
+/// 2. stragglers: the second moment of `s`'s checkers on the board (points 1..=25) above their
+///    mean point `a`: the sum over the checkers behind `a` of (point - a)², divided by the
+///    number of checkers and by 400, at most 1;
+/// 3. entering: the chance that a checker of `s`'s on the bar does not enter, (h / 6)², `h` the
+///    points the other side holds in its home board;
+/// 4. timing: the pips `s` can play before it must break its home board: the pips of its
+///    checkers outside it down to its 6-point, and of the spares (a third checker or more) on
+///    its home points down to its 1-point, / 100.
+pub fn third_round(s: &Side, o: &Side) -> [f32; THIRD_FEATURES] {
+    let trapped = (13..=25)
+        .filter(|&i| o.own[i] > 0 && i > o.back as usize)
+        .map(|i| ESCAPES[o.window(i as u32)])
+        .min()
+        .map_or(0.0, |e| {
+            let c = 1.0 - e as f32 / 36.0;
+            c * c
+        });
+    let (mut n, mut sum) = (0u64, 0u64);
+    for i in 1..=25 {
+        n += s.own[i] as u64;
+        sum += s.own[i] as u64 * i as u64;
+    }
+    // with a = sum / n: (point - a)² = (point × n - sum)² / n², so the moment is exact in integers
+    let mut m = 0u64;
+    for i in 1..=25 {
+        let d = i as u64 * n;
+        if d > sum {
+            m += s.own[i] as u64 * (d - sum) * (d - sum);
+        }
+    }
+    let stragglers = if n == 0 { 0.0 } else { (m as f32 / (n * n * n) as f32 / 400.0).min(1.0) };
+    let h = (19..=24).filter(|&i| s.blocked(i)).count() as f32;
+    let mut timing = 0u32;
+    for i in 1..=25 {
+        let c = s.own[i] as u32;
+        timing += if i > 6 { c * (i as u32 - 6) } else { c.saturating_sub(2) * (i as u32 - 1) };
+    }
+    [trapped, stragglers, h * h / 36.0, timing as f32 / 100.0]
+}
+
 /// The rolls of 36 in a set of [`ROLLS`] (bit `k` for `ROLLS[k]`).
 fn weight(mask: u32) -> u32 {
     ROLLS.iter().enumerate().filter(|(k, _)| mask & (1 << k) != 0).map(|(_, r)| r.2 as u32).sum()
@@ -427,6 +482,18 @@ mod tests {
         // pips to pass the other side's rearmost checker (its 24-point, the mover's 1): all
         // the mover's checkers are past point 1 by (point - 1)
         assert_eq!((m[4] * 100.0).round() as u32, 2 * 23 + 5 * 12 + 3 * 7 + 5 * 5);
+        // the third round: the other side's back checkers escape with 24 rolls, so they are
+        // trapped (1 - 24/36)²; the mover's checkers average 167/15 and spread above it by
+        // (2 (24 - a)² + 5 (13 - a)²) / 15; one home point held; timing: 2 × 18 + 5 × 7 + 3 × 2
+        // pips outside the home board and 3 spares on the 6-point × 5
+        let t = &x[SECOND_INPUTS..SECOND_INPUTS + THIRD_FEATURES];
+        assert_eq!(t, &x[SECOND_INPUTS + THIRD_FEATURES..], "symmetric");
+        assert!((t[0] - 1.0 / 9.0).abs() < 1e-6, "{t:?}");
+        let a = 167.0 / 15.0;
+        let spread = (2.0 * (24.0 - a) * (24.0 - a) + 5.0 * (13.0 - a) * (13.0 - a)) / 15.0 / 400.0;
+        assert!((t[1] - spread).abs() < 1e-6, "{t:?}");
+        assert_eq!(t[2], 1.0 / 36.0);
+        assert_eq!((t[3] * 100.0).round() as u32, 36 + 35 + 6 + 15);
     }
 
     /// The features by their definitions, counted roll by roll on the board (slow and plain):
@@ -507,6 +574,54 @@ mod tests {
         ]
     }
 
+    /// The third round by its definitions (see [`third_round`]), counted plainly.
+    fn reference_third(p: &Position, opponent: bool) -> [f32; THIRD_FEATURES] {
+        let q = if opponent { p.flip() } else { *p };
+        let b = q.board();
+        // own[i] / theirs[i]: each side's checkers on its own point i, 25 its bar and not entered
+        let mut own = [0i64; 26];
+        let mut theirs = [0i64; 26];
+        for i in 1..=24 {
+            own[i] = (b[i] as i64).max(0);
+            theirs[25 - i] = (-(b[i] as i64)).max(0);
+        }
+        own[25] = (q.bar(false) + q.unentered(false)) as i64;
+        theirs[25] = (q.bar(true) + q.unentered(true)) as i64;
+        // points held by this side, in the other side's numbering
+        let held_by_me = |i: i64| (1..=24).contains(&i) && own[25 - i as usize] >= 2;
+        let esc = |from: i64| -> i64 {
+            let mut c = 0;
+            for a in 1..=6 {
+                for d in 1..=6 {
+                    if !(held_by_me(from - a - d) || held_by_me(from - a) && held_by_me(from - d)) {
+                        c += 1;
+                    }
+                }
+            }
+            c
+        };
+        // my rearmost checker in the other side's numbering (0 if one is on my bar, 25 if none)
+        let my_back = (1..=25).rev().find(|&i| own[i] > 0).map_or(25, |i| 25 - i as i64);
+        let trapped = (13..=25i64)
+            .filter(|&i| theirs[i as usize] > 0 && i > my_back)
+            .map(esc)
+            .min()
+            .map_or(0.0, |e| (1.0 - e as f32 / 36.0) * (1.0 - e as f32 / 36.0));
+        let n: i64 = own[1..=25].iter().sum();
+        let sum: i64 = (1..=25).map(|i| own[i] * i as i64).sum();
+        let m: i64 = (1..=25)
+            .map(|i| i as i64 * n - sum)
+            .zip(&own[1..=25])
+            .filter(|(d, _)| *d > 0)
+            .map(|(d, c)| c * d * d)
+            .sum();
+        let stragglers = if n == 0 { 0.0 } else { (m as f32 / (n * n * n) as f32 / 400.0).min(1.0) };
+        let h = (1..=6).filter(|&i| theirs[i] >= 2).count() as f32;
+        let timing: i64 =
+            (1..=25).map(|i| if i > 6 { own[i] * (i as i64 - 6) } else { (own[i] - 2).max(0) * (i as i64 - 1) }).sum();
+        [trapped, stragglers, h * h / 36.0, timing as f32 / 100.0]
+    }
+
     /// The table-driven features equal the plain count on positions of random games.
     #[test]
     fn contact_features_agree_with_the_plain_count() {
@@ -534,7 +649,10 @@ mod tests {
                 assert_eq!(x[r1..r1 + FIRST_ROUND], m[..FIRST_ROUND], "{p:?}");
                 assert_eq!(x[r1 + FIRST_ROUND..r2], o[..FIRST_ROUND], "{p:?}");
                 assert_eq!(x[r2..r2 + more], m[FIRST_ROUND..], "{p:?}");
-                assert_eq!(x[r2 + more..], o[FIRST_ROUND..], "{p:?}");
+                assert_eq!(x[r2 + more..SECOND_INPUTS], o[FIRST_ROUND..], "{p:?}");
+                let (r3, k) = (SECOND_INPUTS, THIRD_FEATURES);
+                assert_eq!(x[r3..r3 + k], reference_third(&p, false), "{p:?}");
+                assert_eq!(x[r3 + k..], reference_third(&p, true), "{p:?}");
                 n += 1;
             }
         }
@@ -554,5 +672,9 @@ mod tests {
         encode_for(&p, &mut x, CONTACT_INPUTS);
         assert_eq!(x[..CONTACT_INPUTS], full[..CONTACT_INPUTS]);
         assert!(x[CONTACT_INPUTS..].iter().all(|&v| v == 0.0));
+        encode_for(&p, &mut x, SECOND_INPUTS);
+        assert_eq!(x[..SECOND_INPUTS], full[..SECOND_INPUTS]);
+        assert!(x[SECOND_INPUTS..].iter().all(|&v| v == 0.0));
+        assert!(full[SECOND_INPUTS..].iter().any(|&v| v != 0.0));
     }
 }

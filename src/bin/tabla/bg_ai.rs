@@ -9,7 +9,7 @@ use clap::Subcommand;
 use tabla::ai::backgammon::cube_check;
 use tabla::ai::backgammon::distill::{self, Sample};
 use tabla::ai::backgammon::game::{self, Agent, HeuristicAgent, NetAgent, PubevalAgent};
-use tabla::ai::backgammon::inputs::{self, BASE_INPUTS, CONTACT_INPUTS, NUM_INPUTS};
+use tabla::ai::backgammon::inputs::{self, BASE_INPUTS, CONTACT_INPUTS, NUM_INPUTS, SECOND_INPUTS};
 use tabla::ai::backgammon::search::Searcher;
 use tabla::ai::backgammon::train::{TrainConfig, Trainer};
 use tabla::ai::backgammon::{self as ai, GameRules, Level, Net, Segment, Variant, bearoff, pubeval};
@@ -289,7 +289,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
         } => {
             if !inputs::is_supported(n_inputs) {
                 return Err(format!(
-                    "--inputs {n_inputs}: the encoding has {BASE_INPUTS}, {CONTACT_INPUTS} or {NUM_INPUTS} inputs"
+                    "--inputs {n_inputs}: the encoding has {BASE_INPUTS}, {CONTACT_INPUTS}, {SECOND_INPUTS} or {NUM_INPUTS} inputs"
                 ));
             }
             if !mix.is_empty() && mix.len() != variants.len() {
@@ -606,7 +606,7 @@ fn load_play_net(p: &Path) -> Result<Net, String> {
     let net = load_net(p)?;
     if !inputs::is_supported(net.inputs()) || net.hidden() == 0 {
         return Err(format!(
-            "{}: a net of {} inputs and {} hidden units cannot play (it needs {BASE_INPUTS}, {CONTACT_INPUTS} or {NUM_INPUTS} inputs)",
+            "{}: a net of {} inputs and {} hidden units cannot play (it needs {BASE_INPUTS}, {CONTACT_INPUTS}, {SECOND_INPUTS} or {NUM_INPUTS} inputs)",
             p.display(),
             net.inputs(),
             net.hidden()
