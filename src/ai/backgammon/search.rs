@@ -148,8 +148,9 @@ pub const FILTER_1PLY: Filter = Filter { keep: 8, margin: 0.16 };
 pub const FILTER_2PLY: Filter = Filter { keep: 3, margin: 0.06 };
 
 /// The most leaf evaluations the 2-ply stage of [`Searcher::rank`] may plan for: about 0.25 s in
-/// wasm on this machine with the 208-unit backgammon net (the expert's worst move over the
-/// benchmark positions takes 170-205 ms in all). A 2-ply value costs the opponent's
+/// wasm on this machine with the 208-unit backgammon net it was set for (the expert's worst move
+/// over the benchmark positions took 170-205 ms in all; with the 229-input, 128-unit net shipped
+/// since, 151 ms against 172 side by side). A 2-ply value costs the opponent's
 /// plays over his 21 rolls plus, for each of his replies, our plays over our 21 rolls; the stage
 /// keeps only as many of the filtered plays as fit (estimated from move counts before it starts,
 /// so the choice does not depend on the machine's speed), and is skipped when fewer than two
