@@ -64,16 +64,25 @@ use crate::backgammon::{Play, Position};
 static BACKGAMMON_WEIGHTS: &[u8] = include_bytes!("weights/backgammon.net");
 static ACEY_DEUCEY_WEIGHTS: &[u8] = include_bytes!("weights/acey-deucey.net");
 
+/// The committed weights file of a variant's net, as compiled in (backgammon and table share
+/// one): what identifies the net a long job (the CLI's rollout labelling) plays with.
+pub fn committed_weights(variant: Variant) -> &'static [u8] {
+    match variant {
+        Variant::Backgammon | Variant::Table => BACKGAMMON_WEIGHTS,
+        Variant::AceyDeucey => ACEY_DEUCEY_WEIGHTS,
+    }
+}
+
 /// The committed net for a variant (backgammon and table share one).
 pub fn net(variant: Variant) -> &'static Net {
     static BG: OnceLock<Net> = OnceLock::new();
     static AD: OnceLock<Net> = OnceLock::new();
     match variant {
         Variant::Backgammon | Variant::Table => {
-            BG.get_or_init(|| Net::from_bytes(BACKGAMMON_WEIGHTS).expect("committed backgammon weights"))
+            BG.get_or_init(|| Net::from_bytes(committed_weights(variant)).expect("committed backgammon weights"))
         }
         Variant::AceyDeucey => {
-            AD.get_or_init(|| Net::from_bytes(ACEY_DEUCEY_WEIGHTS).expect("committed acey-deucey weights"))
+            AD.get_or_init(|| Net::from_bytes(committed_weights(variant)).expect("committed acey-deucey weights"))
         }
     }
 }

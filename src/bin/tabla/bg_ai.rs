@@ -621,7 +621,8 @@ fn save_net(n: &Net, p: &Path) -> Result<(), String> {
     std::fs::rename(&tmp, p).map_err(|e| format!("{}: {e}", p.display()))
 }
 
-fn fnv(b: &[u8]) -> u64 {
+/// FNV-1a (64 bits) of `b`: the fingerprint the CLI prints and records for a net.
+pub(crate) fn fnv(b: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &x in b {
         h = (h ^ x as u64).wrapping_mul(0x100_0000_01b3);

@@ -351,16 +351,20 @@ fn self_play_position(rules: &GameRules, s: &mut Searcher, rng: &mut SplitMix64,
 }
 
 impl LabelJob {
+    /// The job's identity: its settings and the committed net that plays the rollouts (the
+    /// FNV-1a of its weights file), so that a build with other weights cannot add chunks to a
+    /// job begun with another net (its labels would mix two players).
     fn manifest(&self) -> String {
         format!(
-            "tabla rollout-label v1\nvariant {}\npositions {}\ntrials {}\ntruncate {}\nply {}\nseed {}\nchunk {}\n",
+            "tabla rollout-label v1\nvariant {}\npositions {}\ntrials {}\ntruncate {}\nply {}\nseed {}\nchunk {}\nnet fnv1a {:016x}\n",
             self.variant.name(),
             self.positions,
             self.trials,
             self.truncate,
             self.ply,
             self.seed,
-            self.chunk
+            self.chunk,
+            crate::bg_ai::fnv(ai::committed_weights(self.variant))
         )
     }
 
@@ -375,7 +379,7 @@ impl LabelJob {
         match fs::read_to_string(&manifest_path) {
             Ok(old) if old != manifest => {
                 return Err(format!(
-                    "{} holds another job's manifest; use a new --out or the same settings:\n{old}",
+                    "{} holds another job's manifest; use a new --out, or the same settings and a build with the same net:\n{old}this run's:\n{manifest}",
                     manifest_path.display()
                 ));
             }
@@ -529,6 +533,23 @@ mod tests {
             chunk: 4,
             threads: 1,
         }
+    }
+
+    /// A job begun with another net (another `net` line in its manifest) is not continued: its
+    /// chunks would mix the labels of two players.
+    #[test]
+    fn a_job_of_another_net_is_refused() {
+        let dir = std::env::temp_dir().join(format!("tabla-label-{}", std::process::id()));
+        let j = LabelJob { out: dir.clone(), ..job(Variant::Backgammon) };
+        fs::create_dir_all(&dir).unwrap();
+        let ours = format!("net fnv1a {:016x}\n", crate::bg_ai::fnv(ai::committed_weights(Variant::Backgammon)));
+        assert!(j.manifest().ends_with(&ours));
+        let other = j.manifest().replace(&ours, "net fnv1a 0123456789abcdef\n");
+        fs::write(dir.join("manifest.txt"), &other).unwrap();
+        let e = j.run().unwrap_err();
+        assert!(e.contains("holds another job's manifest") && e.contains("this run's"), "{e}");
+        assert!(fs::read_dir(&dir).unwrap().count() == 1, "no chunk written");
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     /// A label line read back gives the labelled position and its probabilities (to the five
