@@ -24,14 +24,15 @@
 use crate::backgammon::Position;
 use crate::dice::ALL_21;
 
-/// The inputs of the classic encoding with the first hand-made features (the shipped nets').
+/// The inputs of the classic encoding with the first hand-made features (acey-deucey's net;
+/// backgammon's and table's before 2026-12-05).
 pub const BASE_INPUTS: usize = 207;
 /// Contact features per side (see [`contact_features`]): the first round's five, then six more.
 pub const CONTACT_FEATURES: usize = 11;
 const FIRST_ROUND: usize = 5;
 /// The inputs with the first round of contact features.
 pub const CONTACT_INPUTS: usize = BASE_INPUTS + 2 * FIRST_ROUND;
-/// The inputs with the first two rounds of contact features.
+/// The inputs with the first two rounds of contact features (backgammon's and table's net).
 pub const SECOND_INPUTS: usize = BASE_INPUTS + 2 * CONTACT_FEATURES;
 /// Features per side of the third round (see [`third_round`]).
 pub const THIRD_FEATURES: usize = 4;

@@ -1,9 +1,10 @@
 //! The backgammon-family computer opponent (backgammon, table, acey-deucey).
 //!
-//! - [`mod@net`]: a small neural net (207 inputs for the shipped nets, 217 or 229 with the
-//!   contact features; one sigmoid hidden layer, 5 sigmoid outputs: win, win gammon, win
-//!   backgammon, lose gammon, lose backgammon), hand-written f32 inference that gives identical
-//!   results natively and in wasm; [`inputs`]: its input encoding.
+//! - [`mod@net`]: a small neural net (207 inputs, or 217, 229 or 237 with the contact features:
+//!   backgammon's and table's net reads 229, acey-deucey's 207; one sigmoid hidden layer, 5
+//!   sigmoid outputs: win, win gammon, win backgammon, lose gammon, lose backgammon),
+//!   hand-written f32 inference that gives identical results natively and in wasm; [`inputs`]:
+//!   its input encoding.
 //! - [`eval`]: 0-ply evaluation (net, [`bearoff`] database, rules for finished games) and
 //!   equities under each scoring; [`search`]: 1-ply and 2-ply search with move filtering and
 //!   the acey-deucey turn segments; [`levels`]: playing levels; [`cube`]: cube decisions.
