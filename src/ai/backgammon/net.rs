@@ -37,13 +37,23 @@ const VERSION_Q8: u32 = 3;
 pub fn exp(x: f32) -> f32 {
     let x = x.clamp(-80.0, 80.0);
     let t = x * std::f32::consts::LOG2_E;
-    let n = (t + 0.5).floor();
-    let f = t - n;
+    let n = floor_i32(t + 0.5);
+    let f = t - n as f32;
     let p = 1.0
         + f * (std::f32::consts::LN_2
             + f * (0.240_226_5 + f * (0.055_504_11 + f * (0.009_618_129 + f * (0.001_333_356 + f * 0.000_154_035_3)))));
-    let bits = ((n as i32 + 127) as u32) << 23;
+    let bits = ((n + 127) as u32) << 23;
     p * f32::from_bits(bits)
+}
+
+/// `y.floor()` as an integer, for `|y| < 2^24` (where every integer is an `f32`, so the
+/// conversions are exact and the result is `floor`'s, bit for bit). Without SSE4.1 (the
+/// x86-64 baseline) `f32::floor` is a call into libm, about 6% of a rollout's time; the
+/// truncating conversion is one instruction on every target.
+#[inline(always)]
+fn floor_i32(y: f32) -> i32 {
+    let i = y as i32;
+    if (i as f32) > y { i - 1 } else { i }
 }
 
 /// The logistic function `1 / (1 + e^-x)` with [`exp`].
@@ -387,6 +397,20 @@ mod tests {
             assert!((logit(oe[k]) - want).abs() < 1e-4, "{k}: {} vs {want}", logit(oe[k]));
         }
         assert_eq!(Net::ensemble(&[]), None);
+    }
+
+    #[test]
+    fn floor_i32_is_floor_over_exps_range() {
+        // exp's `t + 0.5` lies in [-115.5, 115.9]: every 16th f32 of [-116, 116] by bit
+        // pattern, and each integer there with its neighbours one unit in the last place away.
+        let sparse = (0u32..=0x42E8_0000).chain(0x8000_0000..=0xC2E8_0000).step_by(16).map(f32::from_bits);
+        let edges = (-116..=116).flat_map(|k: i32| {
+            let y = k as f32;
+            [y, y.next_up(), y.next_down()]
+        });
+        for y in sparse.chain(edges) {
+            assert_eq!(floor_i32(y), y.floor() as i32, "{y}");
+        }
     }
 
     #[test]
