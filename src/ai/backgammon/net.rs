@@ -47,11 +47,15 @@ pub fn exp(x: f32) -> f32 {
 }
 
 /// `y.floor()` as an integer, for `|y| < 2^24` (where every integer is an `f32`, so the
-/// conversions are exact and the result is `floor`'s, bit for bit). Without SSE4.1 (the
-/// x86-64 baseline) `f32::floor` is a call into libm, about 6% of a rollout's time; the
-/// truncating conversion is one instruction on every target.
+/// conversions are exact and the result is `floor`'s, bit for bit). wasm has `f32.floor` as an
+/// instruction and keeps it (the conversions measured 6% slower there); natively, without
+/// SSE4.1 (the x86-64 baseline), `f32::floor` is a call into libm, about 6% of a rollout's
+/// time, so the truncating conversion is used.
 #[inline(always)]
 fn floor_i32(y: f32) -> i32 {
+    if cfg!(target_arch = "wasm32") {
+        return y.floor() as i32;
+    }
     let i = y as i32;
     if (i as f32) > y { i - 1 } else { i }
 }
