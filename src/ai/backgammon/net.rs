@@ -405,7 +405,7 @@ mod tests {
 
     #[test]
     fn floor_i32_is_floor_over_exps_range() {
-        // exp's `t + 0.5` lies in [-115.5, 115.9]: every 16th f32 of [-116, 116] by bit
+        // exp's `t + 0.5` lies in [-114.9, 115.9]: every 16th f32 of [-116, 116] by bit
         // pattern, and each integer there with its neighbours one unit in the last place away.
         let sparse = (0u32..=0x42E8_0000).chain(0x8000_0000..=0xC2E8_0000).step_by(16).map(f32::from_bits);
         let edges = (-116..=116).flat_map(|k: i32| {
