@@ -197,6 +197,50 @@ impl Net {
         scratch.hidden = h;
     }
 
+    /// Adds to `g` the gradient, with respect to every weight, of the cross-entropy between the
+    /// outputs for `x` and `target` (each output a probability of its own:
+    /// `-(t ln o + (1 - t) ln (1 - o))`, whose derivative at an output's sum is `o - t`), and
+    /// returns the squared error of the outputs before any step.
+    pub fn add_gradient(&self, x: &[f32], target: &[f32; OUTPUTS], scratch: &mut Scratch, g: &mut Gradient) -> f32 {
+        let nh = self.hidden;
+        g.fit(self);
+        self.hidden_layer(x, &mut scratch.hidden);
+        let h = &scratch.hidden;
+        let out = self.output_layer(h);
+        let mut err = 0.0;
+        let mut dh = std::mem::take(&mut g.dh);
+        dh.clear();
+        dh.resize(nh, 0.0);
+        for k in 0..OUTPUTS {
+            let dz = out[k] - target[k];
+            err += dz * dz;
+            let w = &self.w2[k * nh..(k + 1) * nh];
+            let gw = &mut g.w2[k * nh..(k + 1) * nh];
+            for j in 0..nh {
+                dh[j] += dz * w[j];
+                gw[j] += dz * h[j];
+            }
+            g.b2[k] += dz;
+        }
+        for (d, &hj) in dh.iter_mut().zip(h) {
+            *d *= hj * (1.0 - hj);
+        }
+        for (b, &d) in g.b1.iter_mut().zip(&dh) {
+            *b += d;
+        }
+        for (i, &xi) in x.iter().enumerate().take(self.inputs) {
+            if xi == 0.0 {
+                continue;
+            }
+            for (gw, &d) in g.w1[i * nh..(i + 1) * nh].iter_mut().zip(&dh) {
+                *gw += xi * d;
+            }
+        }
+        g.dh = dh;
+        g.count += 1;
+        err
+    }
+
     /// The net as bytes (see the module documentation for the format).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut v = Vec::with_capacity(28 + 4 * (self.w1.len() + self.b1.len() + self.w2.len() + OUTPUTS));
@@ -359,6 +403,81 @@ impl Net {
     }
 }
 
+/// A batch's summed gradient, shaped like the net it was taken from ([`Net::add_gradient`]).
+#[derive(Clone, Debug, Default)]
+pub struct Gradient {
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: [f32; OUTPUTS],
+    /// Examples summed since the last step.
+    count: u32,
+    /// Scratch: the hidden units' deltas.
+    dh: Vec<f32>,
+}
+
+impl Gradient {
+    /// Shapes the gradient like `net` (zeroed) if it is not already.
+    fn fit(&mut self, net: &Net) {
+        if self.w1.len() != net.w1.len() || self.b1.len() != net.b1.len() {
+            *self = Gradient {
+                w1: vec![0.0; net.w1.len()],
+                b1: vec![0.0; net.b1.len()],
+                w2: vec![0.0; net.w2.len()],
+                ..Gradient::default()
+            };
+        }
+    }
+
+    fn clear(&mut self) {
+        for v in [&mut self.w1, &mut self.b1, &mut self.w2] {
+            v.fill(0.0);
+        }
+        self.b2 = [0.0; OUTPUTS];
+        self.count = 0;
+    }
+}
+
+/// Adam (Kingma and Ba, 2015; β₁ 0.9, β₂ 0.999, ε 1e-8): each weight moves by about the learning
+/// rate in the direction of its mean gradient, scaled by that gradient's recent size, so rarely
+/// seen inputs learn as fast as common ones.
+#[derive(Clone, Debug, Default)]
+pub struct Adam {
+    m: Gradient,
+    v: Gradient,
+    steps: i32,
+}
+
+impl Adam {
+    /// One step of `net` down the mean of the gradient `g` holds (nothing if it holds none);
+    /// clears `g` for the next batch.
+    pub fn step(&mut self, net: &mut Net, g: &mut Gradient, lr: f32) {
+        if g.count == 0 {
+            return;
+        }
+        self.m.fit(net);
+        self.v.fit(net);
+        self.steps += 1;
+        let (b1, b2) = (0.9f32, 0.999f32);
+        let c1 = 1.0 - b1.powi(self.steps);
+        let c2 = 1.0 - b2.powi(self.steps);
+        let scale = 1.0 / g.count as f32;
+        let update = |w: &mut [f32], g: &[f32], m: &mut [f32], v: &mut [f32]| {
+            for (((w, &g), m), v) in w.iter_mut().zip(g).zip(m.iter_mut()).zip(v.iter_mut()) {
+                let g = g * scale;
+                *m = b1 * *m + (1.0 - b1) * g;
+                *v = b2 * *v + (1.0 - b2) * g * g;
+                *w -= lr * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
+            }
+        };
+        update(&mut net.w1, &g.w1, &mut self.m.w1, &mut self.v.w1);
+        update(&mut net.b1, &g.b1, &mut self.m.b1, &mut self.v.b1);
+        update(&mut net.w2, &g.w2, &mut self.m.w2, &mut self.v.w2);
+        update(&mut net.b2, &g.b2, &mut self.m.b2, &mut self.v.b2);
+        g.clear();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -401,6 +520,75 @@ mod tests {
             assert!((logit(oe[k]) - want).abs() < 1e-4, "{k}: {} vs {want}", logit(oe[k]));
         }
         assert_eq!(Net::ensemble(&[]), None);
+    }
+
+    /// The cross-entropy of the outputs for `x` against `t`, in f64.
+    fn cross_entropy(n: &Net, x: &[f32], t: &[f32; OUTPUTS]) -> f64 {
+        let o = n.forward(x, &mut Scratch::default());
+        (0..OUTPUTS).map(|k| -(t[k] as f64 * (o[k] as f64).ln() + (1.0 - t[k] as f64) * (1.0 - o[k] as f64).ln())).sum()
+    }
+
+    #[test]
+    fn the_gradient_is_the_cross_entropy_s_slope() {
+        let n = Net::random(6, 4, 5);
+        let x = [1.0, 0.0, 0.5, 2.0, 0.0, 1.0];
+        let t = [0.7, 0.2, 0.01, 0.1, 0.02];
+        let mut g = Gradient::default();
+        n.add_gradient(&x, &t, &mut Scratch::default(), &mut g);
+        let slope = |set: &dyn Fn(&mut Net, f32)| {
+            let h = 1e-2;
+            let (mut a, mut b) = (n.clone(), n.clone());
+            set(&mut a, h);
+            set(&mut b, -h);
+            (cross_entropy(&a, &x, &t) - cross_entropy(&b, &x, &t)) / (2.0 * h as f64)
+        };
+        let close =
+            |got: f32, want: f64| assert!((got as f64 - want).abs() < 2e-3 * (1.0 + want.abs()), "{got} vs {want}");
+        for i in [0usize, 5, 9, 14, 23] {
+            close(g.w1[i], slope(&|m: &mut Net, h| m.w1[i] += h));
+        }
+        for j in 0..4 {
+            close(g.b1[j], slope(&|m: &mut Net, h| m.b1[j] += h));
+        }
+        for i in [0usize, 7, 19] {
+            close(g.w2[i], slope(&|m: &mut Net, h| m.w2[i] += h));
+        }
+        for k in 0..OUTPUTS {
+            close(g.b2[k], slope(&|m: &mut Net, h| m.b2[k] += h));
+        }
+        // a zero input's weights get no gradient
+        assert!(g.w1[4..8].iter().all(|&v| v == 0.0));
+    }
+
+    #[test]
+    fn adam_steps_lower_the_loss_and_clear_the_gradient() {
+        let mut n = Net::random(6, 4, 5);
+        let xs = [[1.0, 0.0, 0.5, 2.0, 0.0, 1.0], [0.0, 1.0, 1.0, 0.0, 0.25, 0.0]];
+        let ts = [[0.7, 0.2, 0.01, 0.1, 0.02], [0.3, 0.05, 0.0, 0.4, 0.1]];
+        let loss = |n: &Net| (0..2).map(|i| cross_entropy(n, &xs[i], &ts[i])).sum::<f64>();
+        let (mut adam, mut g, mut s) = (Adam::default(), Gradient::default(), Scratch::default());
+        let before = loss(&n);
+        let unchanged = n.clone();
+        adam.step(&mut n, &mut g, 0.01);
+        assert_eq!(n, unchanged, "an empty batch changes nothing");
+        for _ in 0..200 {
+            for i in 0..2 {
+                n.add_gradient(&xs[i], &ts[i], &mut s, &mut g);
+            }
+            adam.step(&mut n, &mut g, 0.01);
+            assert_eq!((g.count, g.b2), (0, [0.0; OUTPUTS]));
+        }
+        let after = loss(&n);
+        // the floor: each output's entropy, reached when it equals its target
+        let floor: f64 = ts
+            .iter()
+            .flatten()
+            .map(|&t| {
+                let t = t as f64;
+                if t == 0.0 { 0.0 } else { -(t * t.ln() + (1.0 - t) * (1.0 - t).ln()) }
+            })
+            .sum();
+        assert!(after - floor < 0.1 * (before - floor), "loss {before} -> {after} (floor {floor})");
     }
 
     #[test]

@@ -10,6 +10,7 @@ use tabla::ai::backgammon::cube_check;
 use tabla::ai::backgammon::distill::{self, Sample};
 use tabla::ai::backgammon::game::{self, Agent, HeuristicAgent, NetAgent, PubevalAgent};
 use tabla::ai::backgammon::inputs::{self, BASE_INPUTS, CONTACT_INPUTS, NUM_INPUTS, SECOND_INPUTS};
+use tabla::ai::backgammon::net::Adam;
 use tabla::ai::backgammon::search::Searcher;
 use tabla::ai::backgammon::train::{TrainConfig, Trainer};
 use tabla::ai::backgammon::{self as ai, GameRules, Level, Net, Segment, Variant, bearoff, pubeval};
@@ -134,6 +135,10 @@ pub enum Command {
         /// Learning rate factor per epoch.
         #[arg(long, default_value_t = 0.5, value_parser = args::real32(0.0, 1.0))]
         decay: f32,
+        /// Fit by Adam on the outputs' cross-entropy, one step per BATCH samples, with --alpha
+        /// as its learning rate (about 0.001), instead of plain steps on the squared error.
+        #[arg(long, value_name = "BATCH", value_parser = args::count::<usize>(1, 1_000_000))]
+        adam: Option<usize>,
         /// Mirrored pairs per measurement (0: none).
         #[arg(long, default_value_t = 1000, value_parser = args::count::<u64>(0, 1_000_000))]
         eval_pairs: u64,
@@ -264,11 +269,13 @@ pub fn run(cmd: Command) -> Result<(), String> {
             epochs,
             alpha,
             decay,
+            adam,
             eval_pairs,
         } => {
             let teacher = teacher.as_deref();
             let samples = Samples { games, ply, rollouts: rollouts.as_deref() };
-            distill(variant, &weights, teacher, &dir, samples, seed, threads, epochs, alpha, decay, eval_pairs)
+            let fit = Fit { epochs, alpha, decay, adam };
+            distill(variant, &weights, teacher, &dir, samples, seed, threads, fit, eval_pairs)
         }
         Command::Train {
             variants,
@@ -491,6 +498,15 @@ struct Samples<'a> {
     rollouts: Option<&'a Path>,
 }
 
+/// How `tabla distill` fits: `epochs` epochs at a learning rate of `alpha`, times `decay` after
+/// each; by Adam in batches of `adam` samples, or by plain steps.
+struct Fit {
+    epochs: u64,
+    alpha: f32,
+    decay: f32,
+    adam: Option<usize>,
+}
+
 /// `tabla distill` (see the command's help).
 #[allow(clippy::too_many_arguments)]
 fn distill(
@@ -501,12 +517,11 @@ fn distill(
     wanted: Samples,
     seed: u64,
     threads: u64,
-    epochs: u64,
-    alpha: f32,
-    decay: f32,
+    fit: Fit,
     eval_pairs: u64,
 ) -> Result<(), String> {
     const CHUNK: u64 = 1000;
+    let Fit { epochs, alpha, decay, adam } = fit;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut net = load_net(weights)?;
     let teacher = match teacher {
@@ -576,8 +591,12 @@ fn distill(
         println!("start: 0-ply vs pubeval {ppg:+.3} ± {se:.3} ppg ({} games)", 2 * eval_pairs);
     }
     let mut a = alpha;
+    let mut moments = Adam::default();
     for e in 0..epochs {
-        let mse = distill::fit_epoch(&mut net, &samples, a, seed, e);
+        let mse = match adam {
+            Some(batch) => distill::fit_epoch_adam(&mut net, &samples, &mut moments, a, batch, seed, e),
+            None => distill::fit_epoch(&mut net, &samples, a, seed, e),
+        };
         let out = dir.join(format!("{}-distilled-{e}.net", variant.name()));
         save_net(&net, &out)?;
         print!("epoch {e}: alpha {a:.4}, mean squared error {mse:.5}, {:.0} s", start.elapsed().as_secs_f64());
