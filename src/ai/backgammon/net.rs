@@ -81,10 +81,12 @@ pub struct Net {
     b2: [f32; OUTPUTS],
 }
 
-/// Scratch space for a forward pass (the hidden activations), reusable across calls.
+/// Scratch space for a forward pass (the hidden activations) and a gradient, reusable across calls.
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
     pub(crate) hidden: Vec<f32>,
+    /// The hidden units' deltas of a gradient ([`Net::add_gradient`]).
+    deltas: Vec<f32>,
 }
 
 impl Net {
@@ -205,10 +207,9 @@ impl Net {
         let nh = self.hidden;
         g.fit(self);
         self.hidden_layer(x, &mut scratch.hidden);
-        let h = &scratch.hidden;
+        let (h, dh) = (&scratch.hidden, &mut scratch.deltas);
         let out = self.output_layer(h);
         let mut err = 0.0;
-        let mut dh = std::mem::take(&mut g.dh);
         dh.clear();
         dh.resize(nh, 0.0);
         for k in 0..OUTPUTS {
@@ -225,18 +226,17 @@ impl Net {
         for (d, &hj) in dh.iter_mut().zip(h) {
             *d *= hj * (1.0 - hj);
         }
-        for (b, &d) in g.b1.iter_mut().zip(&dh) {
+        for (b, &d) in g.b1.iter_mut().zip(dh.iter()) {
             *b += d;
         }
         for (i, &xi) in x.iter().enumerate().take(self.inputs) {
             if xi == 0.0 {
                 continue;
             }
-            for (gw, &d) in g.w1[i * nh..(i + 1) * nh].iter_mut().zip(&dh) {
+            for (gw, &d) in g.w1[i * nh..(i + 1) * nh].iter_mut().zip(dh.iter()) {
                 *gw += xi * d;
             }
         }
-        g.dh = dh;
         g.count += 1;
         err
     }
@@ -412,8 +412,6 @@ pub struct Gradient {
     b2: [f32; OUTPUTS],
     /// Examples summed since the last step.
     count: u32,
-    /// Scratch: the hidden units' deltas.
-    dh: Vec<f32>,
 }
 
 impl Gradient {
