@@ -16,7 +16,7 @@ use super::game::{NetAgent, Solo, game_seed, play_game};
 use super::inputs::{NUM_INPUTS, encode_for};
 use super::levels::Level;
 use super::net::{Adam, Gradient, Net, OUTPUTS, Scratch};
-use super::search::{GameRules, Searcher};
+use super::search::{GameRules, Next, Searcher, Segment};
 use crate::backgammon::Position;
 use crate::dice::SeededDice;
 
@@ -87,6 +87,36 @@ pub fn label_game(net: &Net, rules: &GameRules, seed: u64, g: u64, ply: u8, out:
     let mut s = Searcher::new(net, *rules);
     for p in positions {
         out.push(Sample { pos: p, target: s.on_roll(&p, ply).probabilities.to_array() });
+    }
+}
+
+/// Siblings of the game position `p` (side on roll): the plays of one roll drawn from `index`,
+/// ranked at 0 ply by `net`, and of them the best two and one drawn from the rest, each result
+/// labelled with the net's `ply`-deep probabilities for the opponent, now on roll. Appended to
+/// `out` as three consecutive samples, or not at all when the roll has fewer than three plays or
+/// one of the three does not simply pass the turn (it ends the game or the mover rolls again),
+/// or reaches the bear-off database (the net is never asked there).
+///
+/// The game positions teach the net the plays it chose; siblings teach it the alternatives it
+/// must rank them against at 0 ply, where it picks a play by their values.
+pub fn label_siblings(net: &Net, rules: &GameRules, index: u64, p: &Position, ply: u8, out: &mut Vec<Sample>) {
+    let mut rng = Pcg32::seed_from_u64(index);
+    let (d1, d2) = (rng.next_u32() % 6 + 1, rng.next_u32() % 6 + 1);
+    let mut s = Searcher::new(net, *rules);
+    let ranked = s.rank(p, d1 as u8, d2 as u8, Segment::Roll, 0);
+    if ranked.len() < 3 {
+        return;
+    }
+    let other = 2 + rng.next_u32() as usize % (ranked.len() - 2);
+    let picks = [&ranked[0], &ranked[1], &ranked[other]];
+    let passes =
+        |r: &&super::search::Ranked| r.candidate.next == Next::Opponent && !bearoff::applies(&r.candidate.play.result);
+    if !picks.iter().all(passes) {
+        return;
+    }
+    for r in picks {
+        let q = r.candidate.play.result.flip();
+        out.push(Sample { pos: q, target: s.on_roll(&q, ply).probabilities.to_array() });
     }
 }
 
@@ -184,6 +214,48 @@ mod tests {
         for s in &a {
             assert!(s.target.iter().all(|t| (0.0..=1.0).contains(t)), "{:?}", s.target);
         }
+    }
+
+    #[test]
+    fn siblings_are_three_plays_of_one_roll_labelled_for_the_opponent() {
+        let net = small_net();
+        let rules = GameRules::new(Variant::Backgammon);
+        let mut games = Vec::new();
+        label_game(&net, &rules, 3, 0, 0, &mut games);
+        let (mut groups, mut a) = (0, Vec::new());
+        for (i, g) in games.iter().enumerate() {
+            let before = a.len();
+            label_siblings(&net, &rules, i as u64, &g.pos, 1, &mut a);
+            let new = &a[before..];
+            assert!(new.is_empty() || new.len() == 3, "{} samples", new.len());
+            if new.is_empty() {
+                continue;
+            }
+            groups += 1;
+            // the best two plays of one roll at 0 ply and another of its plays, each seen by
+            // the opponent on roll
+            let mut s = Searcher::new(&net, rules);
+            let rolls: Vec<(u8, u8)> = (1..=6u8).flat_map(|x| (x..=6).map(move |y| (x, y))).collect();
+            let of_one_roll = rolls.iter().any(|&(x, y)| {
+                let ranked = s.rank(&g.pos, x, y, Segment::Roll, 0);
+                let after = |k: usize| ranked[k].candidate.play.result.flip();
+                ranked.len() >= 3
+                    && new[0].pos == after(0)
+                    && new[1].pos == after(1)
+                    && (2..ranked.len()).any(|k| new[2].pos == after(k))
+            });
+            assert!(of_one_roll, "siblings of one roll");
+            for smp in new {
+                assert_eq!(smp.target, s.on_roll(&smp.pos, 1).probabilities.to_array());
+                assert!(!bearoff::applies(&smp.pos));
+            }
+        }
+        assert!(groups > games.len() / 2, "{groups} groups of {} positions", games.len());
+        let mut b = Vec::new();
+        for (i, g) in games.iter().enumerate() {
+            label_siblings(&net, &rules, i as u64, &g.pos, 1, &mut b);
+        }
+        assert_eq!(a, b, "deterministic");
     }
 
     /// The positions of four games of [`small_net`], labelled by it at 0 ply.

@@ -124,6 +124,11 @@ pub enum Command {
         /// Depth of the labels, 0 to 2.
         #[arg(long, default_value_t = 1, value_parser = args::count::<u8>(0, ai::MAX_PLY as u64))]
         ply: u8,
+        /// Also label siblings of every EVERY-th game position (the best two plays of a drawn
+        /// roll and one other, at the same depth; `distill::label_siblings`), kept per chunk in
+        /// DIR/siblings-<variant>-ply<PLY>-every<EVERY>-<first>.bin (0: none).
+        #[arg(long, default_value_t = 0, value_name = "EVERY", value_parser = args::count::<u64>(0, 1_000_000))]
+        siblings: u64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[arg(long, default_value_t = 2, value_parser = args::count::<u64>(1, args::MAX_THREADS))]
@@ -264,6 +269,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             games,
             rollouts,
             ply,
+            siblings,
             seed,
             threads,
             epochs,
@@ -273,7 +279,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             eval_pairs,
         } => {
             let teacher = teacher.as_deref();
-            let samples = Samples { games, ply, rollouts: rollouts.as_deref() };
+            let samples = Samples { games, ply, siblings, rollouts: rollouts.as_deref() };
             let fit = Fit { epochs, alpha, decay, adam };
             distill(variant, &weights, teacher, &dir, samples, seed, threads, fit, eval_pairs)
         }
@@ -490,11 +496,13 @@ pub fn run(cmd: Command) -> Result<(), String> {
     }
 }
 
-/// What `tabla distill` fits the net to: `games` self-play games labelled at `ply`, and the
-/// rollout labels of a `rollout-label` directory.
+/// What `tabla distill` fits the net to: `games` self-play games labelled at `ply`, the
+/// siblings of every `siblings`-th of their positions (0: none), and the rollout labels of a
+/// `rollout-label` directory.
 struct Samples<'a> {
     games: u64,
     ply: u8,
+    siblings: u64,
     rollouts: Option<&'a Path>,
 }
 
@@ -531,7 +539,7 @@ fn distill(
     let rules = GameRules::new(variant);
     let threads = threads.max(1);
     let start = Instant::now();
-    let Samples { games, ply, rollouts } = wanted;
+    let Samples { games, ply, siblings, rollouts } = wanted;
     let mut samples: Vec<Sample> = Vec::new();
     if let Some(r) = rollouts {
         samples = crate::rollout::read_labels(r)?;
@@ -566,13 +574,44 @@ fn distill(
                 for s in parts.iter().flatten() {
                     s.write(&mut b);
                 }
-                let tmp = path.with_extension("tmp");
-                std::fs::write(&tmp, &b).map_err(|e| format!("{}: {e}", tmp.display()))?;
-                std::fs::rename(&tmp, &path).map_err(|e| format!("{}: {e}", path.display()))?;
+                write_atomically(&path, &b)?;
                 b
             }
         };
-        samples.extend(bytes.chunks(Sample::BYTES).filter_map(Sample::read));
+        let chunk: Vec<Sample> = bytes.chunks(Sample::BYTES).filter_map(Sample::read).collect();
+        if siblings > 0 {
+            let name = format!("siblings-{}-ply{ply}-every{siblings}-{first:08}.bin", variant.name());
+            let bytes = match std::fs::read(dir.join(&name)) {
+                Ok(b) => b,
+                Err(_) => {
+                    let of: Vec<&Sample> = chunk.iter().step_by(siblings as usize).collect();
+                    let (net, rules, of) = (&teacher, &rules, &of);
+                    let parts: Vec<Vec<Sample>> = std::thread::scope(|sc| {
+                        let hs: Vec<_> = (0..threads as usize)
+                            .map(|t| {
+                                sc.spawn(move || {
+                                    let mut v = Vec::new();
+                                    for i in (t..of.len()).step_by(threads as usize) {
+                                        let index = first << 24 | i as u64;
+                                        distill::label_siblings(net, rules, index, &of[i].pos, ply, &mut v);
+                                    }
+                                    v
+                                })
+                            })
+                            .collect();
+                        hs.into_iter().map(|h| h.join().expect("labelling thread")).collect()
+                    });
+                    let mut b = Vec::new();
+                    for s in parts.iter().flatten() {
+                        s.write(&mut b);
+                    }
+                    write_atomically(&dir.join(&name), &b)?;
+                    b
+                }
+            };
+            samples.extend(bytes.chunks(Sample::BYTES).filter_map(Sample::read));
+        }
+        samples.extend(chunk);
         println!(
             "labelled games {first}..{}: {} positions, {:.0} s",
             (first + CHUNK).min(games),
@@ -609,6 +648,13 @@ fn distill(
         a *= decay;
     }
     Ok(())
+}
+
+/// Writes `path` through a temporary file, so an interrupted run leaves no partial chunk.
+fn write_atomically(path: &Path, b: &[u8]) -> Result<(), String> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, b).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn file_name(v: Variant) -> String {
