@@ -114,9 +114,12 @@ pub fn label_siblings(net: &Net, rules: &GameRules, index: u64, p: &Position, pl
     if !picks.iter().all(passes) {
         return;
     }
+    // A searcher of its own for the labels: the ranking set a work limit on `s` that three deep
+    // labels of a position with many plays could pass, and a label must never be cut short.
+    let mut labeller = Searcher::new(net, *rules);
     for r in picks {
         let q = r.candidate.play.result.flip();
-        out.push(Sample { pos: q, target: s.on_roll(&q, ply).probabilities.to_array() });
+        out.push(Sample { pos: q, target: labeller.on_roll(&q, ply).probabilities.to_array() });
     }
 }
 
@@ -246,7 +249,8 @@ mod tests {
             });
             assert!(of_one_roll, "siblings of one roll");
             for smp in new {
-                assert_eq!(smp.target, s.on_roll(&smp.pos, 1).probabilities.to_array());
+                let fresh = Searcher::new(&net, rules).on_roll(&smp.pos, 1);
+                assert_eq!(smp.target, fresh.probabilities.to_array());
                 assert!(!bearoff::applies(&smp.pos));
             }
         }
