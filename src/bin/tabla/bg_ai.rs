@@ -550,66 +550,22 @@ fn distill(
     }
     for first in (0..games).step_by(CHUNK as usize) {
         let path = dir.join(format!("samples-{}-ply{ply}-{first:08}.bin", variant.name()));
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
-            Err(_) => {
-                let last = (first + CHUNK).min(games);
-                let net = &teacher;
-                let rules = &rules;
-                let parts: Vec<Vec<Sample>> = std::thread::scope(|sc| {
-                    let hs: Vec<_> = (0..threads)
-                        .map(|t| {
-                            sc.spawn(move || {
-                                let mut v = Vec::new();
-                                for g in (first + t..last).step_by(threads as usize) {
-                                    distill::label_game(net, rules, seed, g, ply, &mut v);
-                                }
-                                v
-                            })
-                        })
-                        .collect();
-                    hs.into_iter().map(|h| h.join().expect("labelling thread")).collect()
-                });
-                let mut b = Vec::new();
-                for s in parts.iter().flatten() {
-                    s.write(&mut b);
-                }
-                write_atomically(&path, &b)?;
-                b
+        let last = (first + CHUNK).min(games);
+        let (net, rules) = (&teacher, &rules);
+        let chunk = cached_samples(&path, threads, |t, v| {
+            for g in (first + t as u64..last).step_by(threads as usize) {
+                distill::label_game(net, rules, seed, g, ply, v);
             }
-        };
-        let chunk: Vec<Sample> = bytes.chunks(Sample::BYTES).filter_map(Sample::read).collect();
+        })?;
         if siblings > 0 {
             let name = format!("siblings-{}-ply{ply}-every{siblings}-{first:08}.bin", variant.name());
-            let bytes = match std::fs::read(dir.join(&name)) {
-                Ok(b) => b,
-                Err(_) => {
-                    let of: Vec<&Sample> = chunk.iter().step_by(siblings as usize).collect();
-                    let (net, rules, of) = (&teacher, &rules, &of);
-                    let parts: Vec<Vec<Sample>> = std::thread::scope(|sc| {
-                        let hs: Vec<_> = (0..threads as usize)
-                            .map(|t| {
-                                sc.spawn(move || {
-                                    let mut v = Vec::new();
-                                    for i in (t..of.len()).step_by(threads as usize) {
-                                        let index = first << 24 | i as u64;
-                                        distill::label_siblings(net, rules, index, &of[i].pos, ply, &mut v);
-                                    }
-                                    v
-                                })
-                            })
-                            .collect();
-                        hs.into_iter().map(|h| h.join().expect("labelling thread")).collect()
-                    });
-                    let mut b = Vec::new();
-                    for s in parts.iter().flatten() {
-                        s.write(&mut b);
-                    }
-                    write_atomically(&dir.join(&name), &b)?;
-                    b
+            let of: Vec<&Sample> = chunk.iter().step_by(siblings as usize).collect();
+            let of = &of;
+            samples.extend(cached_samples(&dir.join(&name), threads, |t, v| {
+                for i in (t..of.len()).step_by(threads as usize) {
+                    distill::label_siblings(net, rules, first << 24 | i as u64, &of[i].pos, ply, v);
                 }
-            };
-            samples.extend(bytes.chunks(Sample::BYTES).filter_map(Sample::read));
+            })?);
         }
         samples.extend(chunk);
         println!(
@@ -650,11 +606,40 @@ fn distill(
     Ok(())
 }
 
-/// Writes `path` through a temporary file, so an interrupted run leaves no partial chunk.
-fn write_atomically(path: &Path, b: &[u8]) -> Result<(), String> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, b).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+/// The samples kept in `path`, or, when it does not exist yet, those that `label(t, out)` makes
+/// on `threads` threads (thread `t` appending to `out`), written through a temporary file so
+/// that an interrupted run leaves no partial chunk.
+fn cached_samples<F>(path: &Path, threads: u64, label: F) -> Result<Vec<Sample>, String>
+where
+    F: Fn(usize, &mut Vec<Sample>) + Sync,
+{
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(_) => {
+            let label = &label;
+            let parts: Vec<Vec<Sample>> = std::thread::scope(|sc| {
+                let hs: Vec<_> = (0..threads as usize)
+                    .map(|t| {
+                        sc.spawn(move || {
+                            let mut v = Vec::new();
+                            label(t, &mut v);
+                            v
+                        })
+                    })
+                    .collect();
+                hs.into_iter().map(|h| h.join().expect("labelling thread")).collect()
+            });
+            let mut b = Vec::new();
+            for s in parts.iter().flatten() {
+                s.write(&mut b);
+            }
+            let tmp = path.with_extension("tmp");
+            std::fs::write(&tmp, &b).map_err(|e| format!("{}: {e}", tmp.display()))?;
+            std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))?;
+            b
+        }
+    };
+    Ok(bytes.chunks(Sample::BYTES).filter_map(Sample::read).collect())
 }
 
 fn file_name(v: Variant) -> String {
