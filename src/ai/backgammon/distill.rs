@@ -12,10 +12,11 @@ use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 
 use super::bearoff;
+use super::eval::{Probabilities, Scoring};
 use super::game::{NetAgent, Solo, game_seed, play_game};
 use super::inputs::{NUM_INPUTS, encode_for};
 use super::levels::Level;
-use super::net::{Adam, Gradient, Net, OUTPUTS, Scratch};
+use super::net::{Adam, Gradient, Net, OUTPUTS, Ranking, Scratch};
 use super::search::{GameRules, Next, Searcher, Segment};
 use crate::backgammon::Position;
 use crate::dice::SeededDice;
@@ -150,35 +151,92 @@ pub fn fit_epoch(net: &mut Net, samples: &[Sample], alpha: f32, seed: u64, epoch
     err / samples.len().max(1) as f64
 }
 
-/// One epoch of fitting `net` to `samples` by [`Adam`] on the outputs' cross-entropy, one step
-/// per `batch` samples of an order shuffled from `(seed, epoch)`, with learning rate `lr`.
-/// `adam` carries its moments from epoch to epoch. Returns the mean squared error over the
-/// epoch (each sample's before its batch's step).
+/// Three siblings of one roll as [`label_siblings`] appends them.
+pub type Siblings = [Sample; 3];
+
+/// The groups of siblings in `v`, consecutive samples three at a time as [`label_siblings`]
+/// appends them; `None` if `v` does not hold whole groups.
+pub fn sibling_groups(v: &[Sample]) -> Option<Vec<Siblings>> {
+    if v.len() % 3 != 0 {
+        return None;
+    }
+    Some(v.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect())
+}
+
+/// The ranking term for siblings under `scoring`: each sibling is scored by the mover's
+/// equity, the negated equity of its probabilities (the opponent is on roll there).
+pub fn sibling_ranking(scoring: Scoring, weight: f32, temperature: f32) -> Ranking {
+    Ranking { slopes: Probabilities::equity_slopes(scoring).map(|s| -s), weight, temperature }
+}
+
+/// What an epoch of [`fit_epoch_adam`] fits: single samples, and groups of siblings, each
+/// group one unit of the shuffle; with `rank`, each group is also fitted on how it orders its
+/// members ([`Net::add_group_gradient`]; see [`sibling_ranking`]).
+#[derive(Clone, Copy, Debug)]
+pub struct FitSet<'a> {
+    pub samples: &'a [Sample],
+    pub siblings: &'a [Siblings],
+    pub rank: Option<Ranking>,
+}
+
+impl<'a> FitSet<'a> {
+    /// Single samples only.
+    pub fn samples(samples: &'a [Sample]) -> FitSet<'a> {
+        FitSet { samples, siblings: &[], rank: None }
+    }
+}
+
+/// One epoch of fitting `net` to `set` by [`Adam`] on the outputs' cross-entropy (and the
+/// ranking term of `set.rank`), one step per `batch` units (a sample or a group of siblings)
+/// of an order shuffled from `(seed, epoch)`, with learning rate `lr`. `adam` carries its
+/// moments from epoch to epoch. Returns the mean squared error over the epoch's samples (each
+/// sample's before its batch's step).
 ///
 /// This fits far closer than [`fit_epoch`]'s per-sample steps on the squared error, whose
 /// gradient fades where an output nears 0 or 1 and whose one rate suits no weight well.
 pub fn fit_epoch_adam(
     net: &mut Net,
-    samples: &[Sample],
+    set: &FitSet,
     adam: &mut Adam,
     lr: f32,
     batch: usize,
     seed: u64,
     epoch: u64,
 ) -> f64 {
-    let mut x = [0.0f32; NUM_INPUTS];
+    let singles = set.samples.len();
+    let mut xs = [[0.0f32; NUM_INPUTS]; 3];
     let mut scratch = Scratch::default();
     let mut g = Gradient::default();
     let mut err = 0.0f64;
-    for part in shuffled(samples.len(), seed, epoch).chunks(batch.max(1)) {
-        for &i in part {
-            let s = &samples[i as usize];
-            encode_for(&s.pos, &mut x, net.inputs());
-            err += net.add_gradient(&x, &s.target, &mut scratch, &mut g) as f64;
+    for part in shuffled(singles + set.siblings.len(), seed, epoch).chunks(batch.max(1)) {
+        for &u in part {
+            let u = u as usize;
+            if u < singles {
+                let s = &set.samples[u];
+                encode_for(&s.pos, &mut xs[0], net.inputs());
+                err += net.add_gradient(&xs[0], &s.target, &mut scratch, &mut g) as f64;
+                continue;
+            }
+            let group = &set.siblings[u - singles];
+            for (x, s) in xs.iter_mut().zip(group) {
+                encode_for(&s.pos, x, net.inputs());
+            }
+            match &set.rank {
+                Some(rank) => {
+                    let refs: [&[f32]; 3] = [&xs[0], &xs[1], &xs[2]];
+                    let targets = group.map(|s| s.target);
+                    err += net.add_group_gradient(&refs, &targets, rank, &mut scratch, &mut g) as f64;
+                }
+                None => {
+                    for (x, s) in xs.iter().zip(group) {
+                        err += net.add_gradient(x, &s.target, &mut scratch, &mut g) as f64;
+                    }
+                }
+            }
         }
         adam.step(net, &mut g, lr);
     }
-    err / samples.len().max(1) as f64
+    err / (singles + 3 * set.siblings.len()).max(1) as f64
 }
 
 #[cfg(test)]
@@ -285,6 +343,64 @@ mod tests {
         assert!(last < first * 0.8, "error {first} -> {last}");
     }
 
+    /// Fitted with the ranking term, a net orders each group of siblings more as the labels
+    /// do (a lower listwise cross-entropy over the groups) than fitted on the same groups
+    /// sample by sample; the groups come in threes and nothing else is taken for them.
+    #[test]
+    fn the_ranking_term_orders_siblings_as_their_labels() {
+        // the shipped net as the teacher, so that the siblings' values differ as in play
+        let (teacher, rules) = (crate::ai::backgammon::net(Variant::Backgammon), GameRules::new(Variant::Backgammon));
+        let mut games = Vec::new();
+        for g in 0..2 {
+            label_game(teacher, &rules, 4, g, 0, &mut games);
+        }
+        let mut v = Vec::new();
+        for (i, g) in games.iter().enumerate() {
+            label_siblings(teacher, &rules, i as u64, &g.pos, 0, &mut v);
+        }
+        assert!(sibling_groups(&v[1..]).is_none());
+        let groups = sibling_groups(&v).unwrap();
+        assert!(groups.len() > 40, "{} groups", groups.len());
+        let rank = sibling_ranking(Scoring::Standard, 1.0, 0.05);
+        let listwise = |net: &Net| {
+            let mut x = [0.0f32; NUM_INPUTS];
+            let mut s = Scratch::default();
+            let mut total = 0.0f64;
+            for g in &groups {
+                let score =
+                    |o: [f32; OUTPUTS]| o.iter().zip(&rank.slopes).map(|(a, b)| a * b).sum::<f32>() as f64 / 0.05;
+                let outs: Vec<f64> = g
+                    .iter()
+                    .map(|m| {
+                        encode_for(&m.pos, &mut x, net.inputs());
+                        score(net.forward(&x, &mut s))
+                    })
+                    .collect();
+                let labels: Vec<f64> = g.iter().map(|m| score(m.target)).collect();
+                let soft = |v: &[f64]| {
+                    let top = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                    let z: f64 = v.iter().map(|a| (a - top).exp()).sum();
+                    v.iter().map(|a| (a - top).exp() / z).collect::<Vec<f64>>()
+                };
+                let (p, q) = (soft(&outs), soft(&labels));
+                total -= (0..3).map(|i| q[i] * p[i].ln()).sum::<f64>();
+            }
+            total / groups.len() as f64
+        };
+        let fit = |rank: Option<Ranking>| {
+            let (mut net, mut adam) = (Net::random(NUM_INPUTS, 8, 11), Adam::default());
+            let set = FitSet { samples: &[], siblings: &groups, rank };
+            for e in 0..8 {
+                fit_epoch_adam(&mut net, &set, &mut adam, 0.01, 8, 5, e);
+            }
+            net
+        };
+        let (pointwise, ranked) = (listwise(&fit(None)), listwise(&fit(Some(rank))));
+        assert!(ranked < pointwise * 0.9, "listwise loss: pointwise fit {pointwise}, ranked fit {ranked}");
+        // a zero weight fits as the samples one by one do, in the same order
+        assert_eq!(fit(None), fit(Some(Ranking { weight: 0.0, ..rank })));
+    }
+
     #[test]
     fn adam_fits_closer_than_plain_steps_in_as_many_epochs() {
         let v = four_games();
@@ -293,13 +409,13 @@ mod tests {
         let (mut a, mut b) = (0.0, 0.0);
         for e in 0..6 {
             a = fit_epoch(&mut plain, &v, 0.1, 5, e);
-            b = fit_epoch_adam(&mut fitted, &v, &mut adam, 0.01, 16, 5, e);
+            b = fit_epoch_adam(&mut fitted, &FitSet::samples(&v), &mut adam, 0.01, 16, 5, e);
         }
         assert!(b < a * 0.8, "plain {a}, adam {b}");
         // the same seed gives the same net
         let (mut again, mut adam2) = (Net::random(NUM_INPUTS, 8, 11), Adam::default());
         for e in 0..6 {
-            fit_epoch_adam(&mut again, &v, &mut adam2, 0.01, 16, 5, e);
+            fit_epoch_adam(&mut again, &FitSet::samples(&v), &mut adam2, 0.01, 16, 5, e);
         }
         assert_eq!(again, fitted);
     }

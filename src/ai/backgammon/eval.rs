@@ -40,6 +40,13 @@ impl Probabilities {
         [self.win, self.win_gammon, self.win_backgammon, self.lose_gammon, self.lose_backgammon]
     }
 
+    /// How [`Probabilities::equity`] under `scoring` changes with each of the five numbers, in
+    /// the net's output order (the equity is linear in them: `win - lose` is `2 win - 1`).
+    pub fn equity_slopes(scoring: Scoring) -> [f32; 5] {
+        let (g, bg) = weights(scoring);
+        [2.0, g, bg, -g, -bg]
+    }
+
     /// The same game seen from the other side.
     #[inline]
     pub fn invert(&self) -> Probabilities {
@@ -251,6 +258,23 @@ mod tests {
                 assert_eq!(p.equity(s), want[k], "{s:?} class {k}");
                 assert_eq!(Some(want[k] as u32), kinds[k].multiplier(), "{s:?} class {k}");
                 assert_eq!(p.invert().equity(s), -want[k]);
+            }
+        }
+    }
+
+    /// The slopes that fits use agree with the equity itself: one more hundredth of each number
+    /// moves the equity by a hundredth of its slope, under every scoring.
+    #[test]
+    fn equity_slopes_are_the_equity_s_own() {
+        let base = [0.6, 0.2, 0.05, 0.1, 0.02];
+        for s in [Scoring::Standard, Scoring::Table, Scoring::PerChecker] {
+            let slopes = Probabilities::equity_slopes(s);
+            let at = |o: [f32; 5]| Probabilities::from_outputs(&o).equity(s);
+            for k in 0..5 {
+                let mut up = base;
+                up[k] += 0.01;
+                let d = (at(up) - at(base)) / 0.01;
+                assert!((d - slopes[k]).abs() < 1e-3, "{s:?} output {k}: {d} against {}", slopes[k]);
             }
         }
     }

@@ -204,24 +204,66 @@ impl Net {
     /// `-(t ln o + (1 - t) ln (1 - o))`, whose derivative at an output's sum is `o - t`), and
     /// returns the squared error of the outputs before any step.
     pub fn add_gradient(&self, x: &[f32], target: &[f32; OUTPUTS], scratch: &mut Scratch, g: &mut Gradient) -> f32 {
+        let out = self.forward(x, scratch);
+        let mut dz = [0.0f32; OUTPUTS];
+        let mut err = 0.0;
+        for k in 0..OUTPUTS {
+            dz[k] = out[k] - target[k];
+            err += dz[k] * dz[k];
+        }
+        self.backpropagate(x, &dz, scratch, g);
+        err
+    }
+
+    /// Adds to `g` the gradient of a group's loss: each member's cross-entropy against its
+    /// target (as [`Net::add_gradient`]) plus the ranking term `rank.weight` × `-Σ q_i ln p_i`,
+    /// where `p` and `q` are the softmax over the group of the members' scores
+    /// (`rank.slopes · outputs / rank.temperature`) by the net's outputs and by the targets. The
+    /// ranking term asks the net to order the members as their targets do, which the pointwise
+    /// term alone weighs no more than their values. Returns the squared error of every output
+    /// before any step, summed over the group; counts one example per member.
+    pub fn add_group_gradient(
+        &self,
+        xs: &[&[f32]],
+        targets: &[[f32; OUTPUTS]],
+        rank: &Ranking,
+        scratch: &mut Scratch,
+        g: &mut Gradient,
+    ) -> f32 {
+        let outs: Vec<[f32; OUTPUTS]> = xs.iter().map(|x| self.forward(x, scratch)).collect();
+        let (p, q) = (rank.softmax(&outs), rank.softmax(targets));
+        let mut err = 0.0;
+        for (i, (x, o)) in xs.iter().zip(&outs).enumerate() {
+            let dv = rank.weight * (p[i] - q[i]) / rank.temperature;
+            let mut dz = [0.0f32; OUTPUTS];
+            for k in 0..OUTPUTS {
+                let d = o[k] - targets[i][k];
+                err += d * d;
+                dz[k] = d + dv * rank.slopes[k] * o[k] * (1.0 - o[k]);
+            }
+            self.hidden_layer(x, &mut scratch.hidden);
+            self.backpropagate(x, &dz, scratch, g);
+        }
+        err
+    }
+
+    /// Adds to `g` the gradient, with respect to every weight, of a loss whose derivative at
+    /// each output's sum (before its sigmoid) for the input `x` is `dz[k]`, and counts one
+    /// example. `scratch` must hold the hidden layer of `x` ([`Net::forward`] of `x` last).
+    pub fn backpropagate(&self, x: &[f32], dz: &[f32; OUTPUTS], scratch: &mut Scratch, g: &mut Gradient) {
         let nh = self.hidden;
         g.fit(self);
-        self.hidden_layer(x, &mut scratch.hidden);
         let (h, dh) = (&scratch.hidden, &mut scratch.deltas);
-        let out = self.output_layer(h);
-        let mut err = 0.0;
         dh.clear();
         dh.resize(nh, 0.0);
-        for k in 0..OUTPUTS {
-            let dz = out[k] - target[k];
-            err += dz * dz;
+        for (k, &d) in dz.iter().enumerate() {
             let w = &self.w2[k * nh..(k + 1) * nh];
             let gw = &mut g.w2[k * nh..(k + 1) * nh];
             for j in 0..nh {
-                dh[j] += dz * w[j];
-                gw[j] += dz * h[j];
+                dh[j] += d * w[j];
+                gw[j] += d * h[j];
             }
-            g.b2[k] += dz;
+            g.b2[k] += d;
         }
         for (d, &hj) in dh.iter_mut().zip(h) {
             *d *= hj * (1.0 - hj);
@@ -238,7 +280,6 @@ impl Net {
             }
         }
         g.count += 1;
-        err
     }
 
     /// The net as bytes (see the module documentation for the format).
@@ -403,6 +444,28 @@ impl Net {
     }
 }
 
+/// The ranking term of [`Net::add_group_gradient`]: a member's score is `slopes · outputs`
+/// (for example a play's equity for the mover), compared across the group at `temperature`
+/// (in the score's units: how far apart two scores must be for one to be clearly preferred).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ranking {
+    pub slopes: [f32; OUTPUTS],
+    pub weight: f32,
+    pub temperature: f32,
+}
+
+impl Ranking {
+    /// The softmax over the group of the scores of `outs` divided by the temperature.
+    fn softmax(&self, outs: &[[f32; OUTPUTS]]) -> Vec<f32> {
+        let score = |o: &[f32; OUTPUTS]| o.iter().zip(&self.slopes).map(|(a, b)| a * b).sum::<f32>() / self.temperature;
+        let v: Vec<f32> = outs.iter().map(score).collect();
+        let top = v.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let e: Vec<f32> = v.iter().map(|s| exp(s - top)).collect();
+        let z: f32 = e.iter().sum();
+        e.iter().map(|x| x / z).collect()
+    }
+}
+
 /// A batch's summed gradient, shaped like the net it was taken from ([`Net::add_gradient`]).
 #[derive(Clone, Debug, Default)]
 pub struct Gradient {
@@ -526,19 +589,14 @@ mod tests {
         (0..OUTPUTS).map(|k| -(t[k] as f64 * (o[k] as f64).ln() + (1.0 - t[k] as f64) * (1.0 - o[k] as f64).ln())).sum()
     }
 
-    #[test]
-    fn the_gradient_is_the_cross_entropy_s_slope() {
-        let n = Net::random(6, 4, 5);
-        let x = [1.0, 0.0, 0.5, 2.0, 0.0, 1.0];
-        let t = [0.7, 0.2, 0.01, 0.1, 0.02];
-        let mut g = Gradient::default();
-        n.add_gradient(&x, &t, &mut Scratch::default(), &mut g);
+    /// `g` is the slope of `loss` at `n` by central differences, on weights of every kind.
+    fn assert_is_slope(n: &Net, g: &Gradient, loss: &dyn Fn(&Net) -> f64) {
         let slope = |set: &dyn Fn(&mut Net, f32)| {
             let h = 1e-2;
             let (mut a, mut b) = (n.clone(), n.clone());
             set(&mut a, h);
             set(&mut b, -h);
-            (cross_entropy(&a, &x, &t) - cross_entropy(&b, &x, &t)) / (2.0 * h as f64)
+            (loss(&a) - loss(&b)) / (2.0 * h as f64)
         };
         let close =
             |got: f32, want: f64| assert!((got as f64 - want).abs() < 2e-3 * (1.0 + want.abs()), "{got} vs {want}");
@@ -554,8 +612,48 @@ mod tests {
         for k in 0..OUTPUTS {
             close(g.b2[k], slope(&|m: &mut Net, h| m.b2[k] += h));
         }
+    }
+
+    #[test]
+    fn the_gradient_is_the_cross_entropy_s_slope() {
+        let n = Net::random(6, 4, 5);
+        let x = [1.0, 0.0, 0.5, 2.0, 0.0, 1.0];
+        let t = [0.7, 0.2, 0.01, 0.1, 0.02];
+        let mut g = Gradient::default();
+        n.add_gradient(&x, &t, &mut Scratch::default(), &mut g);
+        assert_is_slope(&n, &g, &|m| cross_entropy(m, &x, &t));
         // a zero input's weights get no gradient
         assert!(g.w1[4..8].iter().all(|&v| v == 0.0));
+    }
+
+    /// The group gradient is the slope of the members' cross-entropies plus the ranking term,
+    /// and with a zero weight it is the sum of the members' own gradients.
+    #[test]
+    fn the_group_gradient_is_the_ranked_loss_s_slope() {
+        let n = Net::random(6, 4, 7);
+        let xs: [&[f32]; 3] =
+            [&[1.0, 0.0, 0.5, 2.0, 0.0, 1.0], &[0.0, 1.0, 1.0, 0.0, 0.25, 0.0], &[1.0, 1.0, 0.0, 0.5, 1.0, 0.0]];
+        let ts = [[0.7, 0.2, 0.01, 0.1, 0.02], [0.3, 0.05, 0.0, 0.4, 0.1], [0.5, 0.1, 0.0, 0.2, 0.0]];
+        let rank = Ranking { slopes: [-2.0, -1.0, -1.0, 1.0, 1.0], weight: 5.0, temperature: 0.05 };
+        let loss = |m: &Net| {
+            let pointwise: f64 = (0..3).map(|i| cross_entropy(m, xs[i], &ts[i])).sum();
+            let outs: Vec<[f32; OUTPUTS]> = xs.iter().map(|x| m.forward(x, &mut Scratch::default())).collect();
+            let (p, q) = (rank.softmax(&outs), rank.softmax(&ts));
+            pointwise - rank.weight as f64 * (0..3).map(|i| q[i] as f64 * (p[i] as f64).ln()).sum::<f64>()
+        };
+        let mut g = Gradient::default();
+        n.add_group_gradient(&xs, &ts, &rank, &mut Scratch::default(), &mut g);
+        assert_eq!(g.count, 3);
+        assert_is_slope(&n, &g, &loss);
+        // the ranking term matters here, and without it the members are fitted one by one
+        let (mut plain, mut s) = (Gradient::default(), Scratch::default());
+        for i in 0..3 {
+            n.add_gradient(xs[i], &ts[i], &mut s, &mut plain);
+        }
+        assert!((plain.b2[0] - g.b2[0]).abs() > 0.01, "{} {}", plain.b2[0], g.b2[0]);
+        let mut unranked = Gradient::default();
+        n.add_group_gradient(&xs, &ts, &Ranking { weight: 0.0, ..rank }, &mut s, &mut unranked);
+        assert_eq!((unranked.w1, unranked.b2), (plain.w1, plain.b2));
     }
 
     #[test]

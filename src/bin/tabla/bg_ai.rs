@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::Subcommand;
 use tabla::ai::backgammon::cube_check;
-use tabla::ai::backgammon::distill::{self, Sample};
+use tabla::ai::backgammon::distill::{self, FitSet, Sample, Siblings};
 use tabla::ai::backgammon::game::{self, Agent, HeuristicAgent, NetAgent, PubevalAgent};
 use tabla::ai::backgammon::inputs::{self, BASE_INPUTS, CONTACT_INPUTS, NUM_INPUTS, SECOND_INPUTS};
 use tabla::ai::backgammon::net::Adam;
@@ -144,6 +144,15 @@ pub enum Command {
         /// as its learning rate (about 0.001), instead of plain steps on the squared error.
         #[arg(long, value_name = "BATCH", value_parser = args::count::<usize>(1, 1_000_000))]
         adam: Option<usize>,
+        /// With --adam and --siblings: also fit each group of siblings on how it orders its
+        /// members for the mover, this much against the samples' own fit (0: not at all;
+        /// `distill::sibling_ranking`).
+        #[arg(long, default_value_t = 0.0, value_parser = args::real32(0.0, 100.0))]
+        rank: f32,
+        /// The ranking's temperature, in equity: how far apart two siblings' values must be
+        /// for one to be clearly preferred.
+        #[arg(long, default_value_t = 0.1, value_parser = args::real32(0.001, 10.0))]
+        rank_temperature: f32,
         /// Mirrored pairs per measurement (0: none).
         #[arg(long, default_value_t = 1000, value_parser = args::count::<u64>(0, 1_000_000))]
         eval_pairs: u64,
@@ -276,11 +285,16 @@ pub fn run(cmd: Command) -> Result<(), String> {
             alpha,
             decay,
             adam,
+            rank,
+            rank_temperature,
             eval_pairs,
         } => {
+            if rank > 0.0 && (adam.is_none() || siblings == 0) {
+                return Err("--rank needs --adam and --siblings: it fits the order of each group of siblings".into());
+            }
             let teacher = teacher.as_deref();
             let samples = Samples { games, ply, siblings, rollouts: rollouts.as_deref() };
-            let fit = Fit { epochs, alpha, decay, adam };
+            let fit = Fit { epochs, alpha, decay, adam, rank, rank_temperature };
             distill(variant, &weights, teacher, &dir, samples, seed, threads, fit, eval_pairs)
         }
         Command::Train {
@@ -507,12 +521,15 @@ struct Samples<'a> {
 }
 
 /// How `tabla distill` fits: `epochs` epochs at a learning rate of `alpha`, times `decay` after
-/// each; by Adam in batches of `adam` samples, or by plain steps.
+/// each; by Adam in batches of `adam` units (a sample or a group of siblings), with the
+/// siblings' ranking term at weight `rank` (0: none) and `rank_temperature`, or by plain steps.
 struct Fit {
     epochs: u64,
     alpha: f32,
     decay: f32,
     adam: Option<usize>,
+    rank: f32,
+    rank_temperature: f32,
 }
 
 /// `tabla distill` (see the command's help).
@@ -529,7 +546,7 @@ fn distill(
     eval_pairs: u64,
 ) -> Result<(), String> {
     const CHUNK: u64 = 1000;
-    let Fit { epochs, alpha, decay, adam } = fit;
+    let Fit { epochs, alpha, decay, adam, rank, rank_temperature } = fit;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut net = load_net(weights)?;
     let teacher = match teacher {
@@ -541,6 +558,7 @@ fn distill(
     let start = Instant::now();
     let Samples { games, ply, siblings, rollouts } = wanted;
     let mut samples: Vec<Sample> = Vec::new();
+    let mut groups: Vec<Siblings> = Vec::new();
     if let Some(r) = rollouts {
         samples = crate::rollout::read_labels(r)?;
         println!("rollout labels from {}: {} positions", r.display(), samples.len());
@@ -561,17 +579,19 @@ fn distill(
             let name = format!("siblings-{}-ply{ply}-every{siblings}-{first:08}.bin", variant.name());
             let of: Vec<&Sample> = chunk.iter().step_by(siblings as usize).collect();
             let of = &of;
-            samples.extend(cached_samples(&dir.join(&name), threads, |t, v| {
+            let v = cached_samples(&dir.join(&name), threads, |t, v| {
                 for i in (t..of.len()).step_by(threads as usize) {
                     distill::label_siblings(net, rules, first << 24 | i as u64, &of[i].pos, ply, v);
                 }
-            })?);
+            })?;
+            groups.extend(distill::sibling_groups(&v).ok_or(format!("{name}: not whole groups of three siblings"))?);
         }
         samples.extend(chunk);
         println!(
-            "labelled games {first}..{}: {} positions, {:.0} s",
+            "labelled games {first}..{}: {} positions, {} groups of siblings, {:.0} s",
             (first + CHUNK).min(games),
             samples.len(),
+            groups.len(),
             start.elapsed().as_secs_f64()
         );
         let _ = std::io::stdout().flush();
@@ -587,10 +607,20 @@ fn distill(
     }
     let mut a = alpha;
     let mut moments = Adam::default();
+    let set = FitSet {
+        samples: &samples,
+        siblings: &groups,
+        rank: (rank > 0.0).then(|| distill::sibling_ranking(rules.scoring(), rank, rank_temperature)),
+    };
+    // plain steps take the siblings one by one
+    let flat: Vec<Sample> = match adam {
+        Some(_) => Vec::new(),
+        None => samples.iter().copied().chain(groups.iter().flatten().copied()).collect(),
+    };
     for e in 0..epochs {
         let mse = match adam {
-            Some(batch) => distill::fit_epoch_adam(&mut net, &samples, &mut moments, a, batch, seed, e),
-            None => distill::fit_epoch(&mut net, &samples, a, seed, e),
+            Some(batch) => distill::fit_epoch_adam(&mut net, &set, &mut moments, a, batch, seed, e),
+            None => distill::fit_epoch(&mut net, &flat, a, seed, e),
         };
         let out = dir.join(format!("{}-distilled-{e}.net", variant.name()));
         save_net(&net, &out)?;
