@@ -169,7 +169,9 @@ function sections(text) {
     const head = /^(\w[\w ]*):$/.exec(line);
     if (head) cur = out[head[1]] = [];
     else if (cur && line.trim()) cur.push(line);
-    else if (!line.trim()) cur = null;
+    // an empty line ends a section; clap writes an option without a description as its name
+    // line and a line of spaces
+    else if (!line) cur = null;
   }
   return out;
 }

@@ -112,6 +112,8 @@ pub enum Command {
         /// ensemble (`tabla ensemble`) to be distilled into one smaller net.
         #[arg(long)]
         teacher: Option<PathBuf>,
+        /// Where the labelled samples and siblings are kept (and reused) and the fitted nets
+        /// written.
         #[arg(long)]
         dir: PathBuf,
         /// Self-play games to label (0: only the rollout labels).
