@@ -169,6 +169,42 @@ pub fn sibling_ranking(scoring: Scoring, weight: f32, temperature: f32) -> Ranki
     Ranking { slopes: Probabilities::equity_slopes(scoring).map(|s| -s), weight, temperature }
 }
 
+/// How a net chooses among groups of siblings, measured against their labels
+/// ([`sibling_choice`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SiblingChoice {
+    /// Groups measured.
+    pub groups: usize,
+    /// The mean loss of the net's pick: the labels' best mover equity minus the label of the
+    /// sibling the net ranks first (0 when it always picks the labels' best).
+    pub loss: f64,
+    /// The share of groups where the net picks the labels' best.
+    pub best: f64,
+    /// The root mean squared difference between the net's and the label's mover equity.
+    pub rms: f64,
+}
+
+/// How `net` at `ply` would choose among each group of siblings ([`label_siblings`]), against
+/// the groups' labels, every sibling valued by the mover's equity under `rules` (the negated
+/// equity of the opponent on roll). What 0-ply play is judged on, without a duel's noise.
+pub fn sibling_choice(net: &Net, rules: &GameRules, groups: &[Siblings], ply: u8) -> SiblingChoice {
+    let scoring = rules.scoring();
+    let mut searcher = Searcher::new(net, *rules);
+    let (mut loss, mut best, mut squares) = (0.0f64, 0usize, 0.0f64);
+    for g in groups {
+        let label = g.map(|s| -Probabilities::from_outputs(&s.target).equity(scoring));
+        let ours = g.map(|s| -searcher.on_roll(&s.pos, ply).equity);
+        // The first of equal values, as a ranking keeps the first of equal plays.
+        let first = |v: &[f32; 3]| (0..3).fold(0, |b, i| if v[i] > v[b] { i } else { b });
+        let (pick, top) = (first(&ours), first(&label));
+        loss += (label[top] - label[pick]) as f64;
+        best += usize::from(label[pick] == label[top]);
+        squares += (0..3).map(|i| ((ours[i] - label[i]) as f64).powi(2)).sum::<f64>();
+    }
+    let n = groups.len().max(1) as f64;
+    SiblingChoice { groups: groups.len(), loss: loss / n, best: best as f64 / n, rms: (squares / (3.0 * n)).sqrt() }
+}
+
 /// What an epoch of [`fit_epoch_adam`] fits: single samples, and groups of siblings, each
 /// group one unit of the shuffle; with `rank`, each group is also fitted on how it orders its
 /// members ([`Net::add_group_gradient`]; see [`sibling_ranking`]).
@@ -275,6 +311,36 @@ mod tests {
         for s in &a {
             assert!(s.target.iter().all(|t| (0.0..=1.0).contains(t)), "{:?}", s.target);
         }
+    }
+
+    #[test]
+    fn sibling_choice_is_nil_against_the_net_s_own_labels_and_sees_a_swap() {
+        let net = small_net();
+        let rules = GameRules::new(Variant::Backgammon);
+        let mut games = Vec::new();
+        label_game(&net, &rules, 5, 0, 0, &mut games);
+        let mut v = Vec::new();
+        for (i, g) in games.iter().enumerate() {
+            label_siblings(&net, &rules, i as u64, &g.pos, 0, &mut v);
+        }
+        let groups = sibling_groups(&v).unwrap();
+        assert!(groups.len() > 5, "{} groups", groups.len());
+        let own = sibling_choice(&net, &rules, &groups, 0);
+        assert_eq!(own.groups, groups.len());
+        assert!(own.loss.abs() < 1e-6 && own.best == 1.0 && own.rms < 1e-5, "{own:?}");
+        // the labels of the best two swapped: the net's pick now has the second-best label
+        let swapped: Vec<Siblings> = groups
+            .iter()
+            .map(|g| {
+                let mut g = *g;
+                (g[0].target, g[1].target) = (g[1].target, g[0].target);
+                g
+            })
+            .collect();
+        let s = sibling_choice(&net, &rules, &swapped, 0);
+        assert!(s.loss > 0.0 && s.best < 1.0 && s.rms > 0.0, "{s:?}");
+        // at 1 ply the net's values are its 1-ply ones, not the 0-ply labels
+        assert!(sibling_choice(&net, &rules, &groups, 1).rms > 0.0);
     }
 
     #[test]

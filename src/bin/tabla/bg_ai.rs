@@ -230,6 +230,24 @@ pub enum Command {
         #[arg(long, default_value = "backgammon", value_parser = args::variant)]
         variant: Variant,
     },
+    /// How nets choose among groups of siblings (a `distill --siblings` file), against the
+    /// groups' labels: the mean loss of each net's pick, how often it picks the labels' best, and
+    /// the root mean squared error of the mover's equity (`distill::sibling_choice`).
+    SiblingCheck {
+        /// A siblings file written by `tabla distill --siblings` (best held out of the fits).
+        siblings: PathBuf,
+        /// The nets to measure (f32 checkpoints or shipped files).
+        #[arg(required = true)]
+        nets: Vec<PathBuf>,
+        /// Depths to value the siblings at (repeat for several).
+        #[arg(long = "ply", default_values_t = [0u8], value_parser = args::count::<u8>(0, ai::MAX_PLY as u64))]
+        plies: Vec<u8>,
+        /// Use only every N-th group.
+        #[arg(long, default_value_t = 1, value_parser = args::count::<usize>(1, 1_000_000))]
+        every: usize,
+        #[arg(long, default_value = "backgammon", value_parser = args::variant)]
+        variant: Variant,
+    },
     /// Agreement of the computer's cube decisions (`cube_action`, money play) with a fixture of
     /// reference decisions, per cube state, position class and reference decision.
     CubeCheck {
@@ -464,6 +482,34 @@ pub fn run(cmd: Command) -> Result<(), String> {
         }
         Command::AiBench { variant, moves, seed } => bench(variant, moves, seed),
         Command::AiServe { variant, weights } => serve(variant, weights),
+        Command::SiblingCheck { siblings, nets, plies, every, variant } => {
+            let b = std::fs::read(&siblings).map_err(|e| format!("{}: {e}", siblings.display()))?;
+            let not_siblings =
+                || format!("{}: not a file of siblings (whole groups of three samples)", siblings.display());
+            if b.len() % Sample::BYTES != 0 {
+                return Err(not_siblings());
+            }
+            let samples: Vec<Sample> =
+                b.chunks(Sample::BYTES).map(Sample::read).collect::<Option<_>>().ok_or_else(not_siblings)?;
+            let groups: Vec<Siblings> =
+                distill::sibling_groups(&samples).ok_or_else(not_siblings)?.into_iter().step_by(every).collect();
+            let rules = GameRules::new(variant);
+            for path in &nets {
+                let net = load_play_net(path)?;
+                for &ply in &plies {
+                    let c = distill::sibling_choice(&net, &rules, &groups, ply);
+                    println!(
+                        "{} at {ply} ply: {} groups, pick loss {:.5}, best picked {:.1}%, rms equity {:.4}",
+                        path.display(),
+                        c.groups,
+                        c.loss,
+                        100.0 * c.best,
+                        c.rms
+                    );
+                }
+            }
+            Ok(())
+        }
         Command::CubeCheck { fixture, ply, misses } => {
             let text = std::fs::read_to_string(&fixture).map_err(|e| format!("{}: {e}", fixture.display()))?;
             let cases = cube_check::parse(&text).map_err(|e| format!("{}: {e}", fixture.display()))?;
