@@ -67,6 +67,14 @@ impl Sample {
         }
         Some(Sample { pos, target })
     }
+
+    /// Every sample of a samples file; `None` unless it is whole samples, each a valid one.
+    pub fn read_all(b: &[u8]) -> Option<Vec<Sample>> {
+        if b.len() % Self::BYTES != 0 {
+            return None;
+        }
+        b.chunks(Self::BYTES).map(Sample::read).collect()
+    }
 }
 
 /// Self-play game `g` of the net at 0-ply; every position its side on roll faced (outside the
@@ -298,6 +306,8 @@ mod tests {
         assert_eq!(bytes.len(), v.len() * Sample::BYTES);
         let back: Vec<Sample> = bytes.chunks(Sample::BYTES).map(|c| Sample::read(c).unwrap()).collect();
         assert_eq!(back, v);
+        assert_eq!(Sample::read_all(&bytes), Some(v.clone()));
+        assert_eq!(Sample::read_all(&bytes[1..]), None);
     }
 
     #[test]

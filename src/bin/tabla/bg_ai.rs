@@ -486,11 +486,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             let b = std::fs::read(&siblings).map_err(|e| format!("{}: {e}", siblings.display()))?;
             let not_siblings =
                 || format!("{}: not a file of siblings (whole groups of three samples)", siblings.display());
-            if b.len() % Sample::BYTES != 0 {
-                return Err(not_siblings());
-            }
-            let samples: Vec<Sample> =
-                b.chunks(Sample::BYTES).map(Sample::read).collect::<Option<_>>().ok_or_else(not_siblings)?;
+            let samples = Sample::read_all(&b).ok_or_else(not_siblings)?;
             let groups: Vec<Siblings> =
                 distill::sibling_groups(&samples).ok_or_else(not_siblings)?.into_iter().step_by(every).collect();
             let rules = GameRules::new(variant);
