@@ -87,6 +87,47 @@ fn ensemble_and_distill_from_a_teacher() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `tabla distill` keeps its labels in chunk files and refuses a damaged one (naming it) rather
+/// than fitting on what is left of it; once the file is removed, the chunk is labelled again.
+#[test]
+fn distill_refuses_a_damaged_labels_file() {
+    let dir = std::env::temp_dir().join(format!("tabla-cli-distill-cache-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/src/ai/backgammon/weights/backgammon.net");
+    let args = [
+        "distill",
+        "--weights",
+        weights,
+        "--dir",
+        dir.to_str().unwrap(),
+        "--games",
+        "2",
+        "--ply",
+        "0",
+        "--threads",
+        "1",
+        "--epochs",
+        "0",
+        "--eval-pairs",
+        "0",
+    ];
+    let (ok, first, err) = tabla(&args);
+    assert!(ok, "{err}");
+    let chunk = dir.join("samples-backgammon-ply0-00000000.bin");
+    let bytes = std::fs::read(&chunk).unwrap();
+    assert!(bytes.len() > 1, "two games give labelled positions");
+    std::fs::write(&chunk, &bytes[..bytes.len() - 1]).unwrap();
+    let (ok, _, err) = tabla(&args);
+    assert!(!ok, "a truncated labels file is refused");
+    assert!(err.contains("samples-backgammon-ply0-00000000.bin") && err.contains("not a whole file"), "{err}");
+    std::fs::remove_file(&chunk).unwrap();
+    let (ok, again, err) = tabla(&args);
+    assert!(ok, "{err}");
+    let positions = |out: &str| out.split("positions").next().unwrap().rsplit(' ').nth(1).unwrap().to_string();
+    assert_eq!(positions(&again), positions(&first), "the same games give the same labels: {again}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `tabla duel --part K --parts N` plays the pairs i ≡ K (mod N) of the whole duel: the parts'
 /// sums add up to the whole duel's points.
 #[test]

@@ -682,7 +682,8 @@ fn distill(
 
 /// The samples kept in `path`, or, when it does not exist yet, those that `label(t, out)` makes
 /// on `threads` threads (thread `t` appending to `out`), written through a temporary file so
-/// that an interrupted run leaves no partial chunk.
+/// that an interrupted run leaves no partial chunk. A kept file that is not whole, valid samples
+/// is refused, never read in part: a fit must not quietly lose the labels of a damaged chunk.
 fn cached_samples<F>(path: &Path, threads: u64, label: F) -> Result<Vec<Sample>, String>
 where
     F: Fn(usize, &mut Vec<Sample>) + Sync,
@@ -713,7 +714,8 @@ where
             b
         }
     };
-    Ok(bytes.chunks(Sample::BYTES).filter_map(Sample::read).collect())
+    Sample::read_all(&bytes)
+        .ok_or_else(|| format!("{}: not a whole file of labelled samples (delete it to label again)", path.display()))
 }
 
 fn file_name(v: Variant) -> String {
