@@ -16,7 +16,10 @@
 //! Version 2 stores the same arrays as IEEE f16. Version 3 (8-bit) stores them as rows — one
 //! per input of the hidden weights, the hidden biases, one per output of the output weights —
 //! each an f32 scale then `i8` values (weight = value × scale, the scale being the row's
-//! largest magnitude / 127), and the output biases as f32.
+//! largest magnitude / 127), and the output biases as f32. Version 4 (8-bit, square law) has
+//! version 3's layout, but each row's f32 is its largest magnitude `m` and a stored value `q`
+//! stands for `m · (q / 127) · |q / 127|`: the levels crowd near zero, where most weights are,
+//! and thin out towards the row's few large ones.
 
 use crate::dice::SplitMix64;
 
@@ -29,6 +32,7 @@ const MAGIC: &[u8; 4] = b"TBNN";
 const VERSION: u32 = 1;
 const VERSION_F16: u32 = 2;
 const VERSION_Q8: u32 = 3;
+const VERSION_Q8_SQUARE: u32 = 4;
 
 /// `e^x` from IEEE arithmetic only: `2^(x log2 e)` split into an integer power of two (set in the
 /// exponent bits) and a degree-6 Taylor polynomial of `2^f` for `f` in [-0.5, 0.5] (relative
@@ -312,19 +316,45 @@ impl Net {
     /// quarter of the f32 size. Every weight is within half a step (its row's largest
     /// magnitude / 254) of the original.
     pub fn to_bytes_q8(&self) -> Vec<u8> {
-        let mut v = self.to_bytes();
-        v.truncate(28);
-        v[4..8].copy_from_slice(&VERSION_Q8.to_le_bytes());
-        for row in self.w1.chunks(self.hidden).chain([&self.b1[..]]).chain(self.w2.chunks(self.hidden)) {
-            let max = row.iter().fold(0.0f32, |m, w| m.max(w.abs()));
+        self.to_bytes_rows(VERSION_Q8, |row, max, v| {
             let scale = if max > 0.0 { max / 127.0 } else { 1.0 };
             v.extend_from_slice(&scale.to_le_bytes());
             v.extend(row.iter().map(|w| ((w / scale).round().clamp(-127.0, 127.0) as i8) as u8));
+        })
+    }
+
+    /// The 8-bit layout of versions 3 and 4: the header, then each row of the hidden weights,
+    /// the hidden biases and each row of the output weights as `row(values, largest magnitude,
+    /// out)` writes it, then the output biases as f32.
+    fn to_bytes_rows(&self, version: u32, mut row: impl FnMut(&[f32], f32, &mut Vec<u8>)) -> Vec<u8> {
+        let mut v = self.to_bytes();
+        v.truncate(28);
+        v[4..8].copy_from_slice(&version.to_le_bytes());
+        for r in self.w1.chunks(self.hidden).chain([&self.b1[..]]).chain(self.w2.chunks(self.hidden)) {
+            row(r, r.iter().fold(0.0f32, |m, w| m.max(w.abs())), &mut v);
         }
         for f in &self.b2 {
             v.extend_from_slice(&f.to_le_bytes());
         }
         v
+    }
+
+    /// The net with its weights stored as 8-bit values on a square law (version 4): the size of
+    /// version 3, with levels `m · (k / 127)²` (`k` = 0..=127, either sign; `m` the row's
+    /// largest magnitude), each weight at its nearest level. A row's weights are mostly small
+    /// beside its largest, and a long fit grows a few large ones: near zero the levels lie far
+    /// closer than version 3's even step of `m / 127`.
+    pub fn to_bytes_q8_square(&self) -> Vec<u8> {
+        self.to_bytes_rows(VERSION_Q8_SQUARE, |row, max, v| {
+            v.extend_from_slice(&max.to_le_bytes());
+            v.extend(row.iter().map(|&w| {
+                let t = if max > 0.0 { (w.abs() / max).min(1.0) } else { 0.0 };
+                let low = ((t.sqrt() * 127.0).floor() as i32).min(127);
+                let level = |k: i32| (k as f32 / 127.0) * (k as f32 / 127.0);
+                let k = if low < 127 && level(low + 1) - t < t - level(low) { low + 1 } else { low };
+                (if w < 0.0 { -k } else { k }) as i8 as u8
+            }));
+        })
     }
 
     /// The element-wise mean of the weights of `nets` (checkpoints of one training run: averaging
@@ -390,15 +420,18 @@ impl Net {
         })
     }
 
-    /// Reads a net written by [`Net::to_bytes`] or [`Net::to_bytes_f16`].
+    /// Reads a net written by [`Net::to_bytes`], [`Net::to_bytes_f16`], [`Net::to_bytes_q8`] or
+    /// [`Net::to_bytes_q8_square`].
     pub fn from_bytes(b: &[u8]) -> Result<Net, String> {
         if b.len() < 28 || &b[0..4] != MAGIC {
             return Err("not a tabla network file".into());
         }
         let u32_at = |o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
         let version = u32_at(4);
-        if ![VERSION, VERSION_F16, VERSION_Q8].contains(&version) {
-            return Err(format!("network file version {version} (expected {VERSION}, {VERSION_F16} or {VERSION_Q8})"));
+        if ![VERSION, VERSION_F16, VERSION_Q8, VERSION_Q8_SQUARE].contains(&version) {
+            return Err(format!(
+                "network file version {version} (expected {VERSION}, {VERSION_F16}, {VERSION_Q8} or {VERSION_Q8_SQUARE})"
+            ));
         }
         let inputs = u32_at(8) as usize;
         let hidden = u32_at(12) as usize;
@@ -425,7 +458,14 @@ impl Net {
                 let mut v = Vec::with_capacity(n);
                 for row in data[..rows * (4 + hidden)].chunks_exact(4 + hidden) {
                     let scale = f32::from_le_bytes([row[0], row[1], row[2], row[3]]);
-                    v.extend(row[4..].iter().map(|&q| q as i8 as f32 * scale));
+                    if version == VERSION_Q8 {
+                        v.extend(row[4..].iter().map(|&q| q as i8 as f32 * scale));
+                    } else {
+                        v.extend(row[4..].iter().map(|&q| {
+                            let t = q as i8 as f32 / 127.0;
+                            t * t.abs() * scale
+                        }));
+                    }
                 }
                 let tail = rows * (4 + hidden);
                 v.extend((0..OUTPUTS).map(|k| f32_at(tail + 4 * k)));
@@ -741,6 +781,35 @@ mod tests {
         }
         assert!(m.w1[0..4].iter().all(|&w| w == 0.0));
         // a truncated file is refused, not misread
+        assert!(Net::from_bytes(&b[..b.len() - 1]).is_err());
+    }
+
+    #[test]
+    fn q8_square_bytes_keep_every_weight_at_its_nearest_level() {
+        let mut n = Net::random(10, 4, 7);
+        n.w1[0..4].fill(0.0); // an all-zero row
+        n.w1[4..8].copy_from_slice(&[8.0, 0.01, -0.02, 0.3]); // one large weight beside small ones
+        n.b2 = [0.1, -0.2, 0.3, -0.4, 0.5];
+        let b = n.to_bytes_q8_square();
+        assert_eq!(b.len(), n.to_bytes_q8().len(), "the same size as version 3");
+        let m = Net::from_bytes(&b).unwrap();
+        assert_eq!((m.inputs, m.hidden, m.games, m.b2), (n.inputs, n.hidden, n.games, n.b2));
+        let rows = |n: &Net| -> Vec<Vec<f32>> {
+            n.w1.chunks(n.hidden).chain([&n.b1[..]]).chain(n.w2.chunks(n.hidden)).map(<[f32]>::to_vec).collect()
+        };
+        for (a, b) in rows(&n).iter().zip(rows(&m)) {
+            let max = a.iter().fold(0.0f32, |x, w| x.max(w.abs()));
+            let levels: Vec<f32> = (0..=127).map(|k| max * (k as f32 / 127.0).powi(2)).collect();
+            for (x, y) in a.iter().zip(&b) {
+                let nearest = levels.iter().map(|l| (l - x.abs()).abs()).fold(f32::INFINITY, f32::min);
+                assert!(((x - y).abs() - nearest).abs() <= 1e-6 * max.max(1.0), "{x} vs {y} (nearest level {nearest})");
+                assert!(x * y >= 0.0, "{x} keeps its sign");
+            }
+        }
+        assert!(m.w1[0..4].iter().all(|&w| w == 0.0));
+        assert_eq!(m.w1[4], 8.0, "a row's largest weight is kept exactly");
+        // near zero the square law is finer than version 3's even step (8 / 127 = 0.063 here)
+        assert!((m.w1[5] - 0.01).abs() < 0.003 && (m.w1[6] + 0.02).abs() < 0.003, "{:?}", &m.w1[4..8]);
         assert!(Net::from_bytes(&b[..b.len() - 1]).is_err());
     }
 

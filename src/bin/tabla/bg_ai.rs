@@ -22,15 +22,15 @@ use crate::args;
 #[derive(Subcommand)]
 pub enum Command {
     /// Writes a trained network (f32 checkpoint) as the file compiled into the package
-    /// (src/ai/backgammon/weights/<variant>.net; 8-bit since 2026-12-01).
+    /// (src/ai/backgammon/weights/<variant>.net; 8-bit since 2026-12-01, on a square law since 2026-12-06).
     PackWeights {
         /// The checkpoint, e.g. /work/bg-train/backgammon.net.
         input: String,
         /// The shipped file.
         output: String,
-        /// How the weights are stored: f16 (version 2) or q8 (version 3, 8 bits with a scale
-        /// per row).
-        #[arg(long, default_value = "q8", value_parser = ["f16", "q8"])]
+        /// How the weights are stored: f16 (version 2), q8 (version 3, 8 bits with an even step
+        /// per row) or q8s (version 4, 8 bits on a square law per row).
+        #[arg(long, default_value = "q8s", value_parser = ["f16", "q8", "q8s"])]
         format: String,
     },
     /// Writes the element-wise mean of several checkpoints of one training run (f32).
@@ -285,7 +285,11 @@ pub fn run(cmd: Command) -> Result<(), String> {
         Command::PackWeights { input, output, format } => {
             let b = std::fs::read(&input).map_err(|e| format!("{input}: {e}"))?;
             let net = Net::from_bytes(&b).map_err(|e| format!("{input}: {e}"))?;
-            let packed = if format == "q8" { net.to_bytes_q8() } else { net.to_bytes_f16() };
+            let packed = match format.as_str() {
+                "q8" => net.to_bytes_q8(),
+                "q8s" => net.to_bytes_q8_square(),
+                _ => net.to_bytes_f16(),
+            };
             std::fs::write(&output, &packed).map_err(|e| format!("{output}: {e}"))?;
             println!("{output}: {} games, {} bytes", net.games, packed.len());
             Ok(())
