@@ -34,6 +34,14 @@ const VERSION_F16: u32 = 2;
 const VERSION_Q8: u32 = 3;
 const VERSION_Q8_SQUARE: u32 = 4;
 
+/// Version 4's law: the fraction of its row's largest magnitude that a stored `q` stands for,
+/// `(q / 127) · |q / 127|`. The writer picks each weight's nearest level by it and the reader
+/// decodes by it, so the two cannot disagree.
+fn square_level(q: i32) -> f32 {
+    let t = q as f32 / 127.0;
+    t * t.abs()
+}
+
 /// `e^x` from IEEE arithmetic only: `2^(x log2 e)` split into an integer power of two (set in the
 /// exponent bits) and a degree-6 Taylor polynomial of `2^f` for `f` in [-0.5, 0.5] (relative
 /// error below 2e-7). Inputs are clamped to [-80, 80].
@@ -350,8 +358,7 @@ impl Net {
             v.extend(row.iter().map(|&w| {
                 let t = if max > 0.0 { (w.abs() / max).min(1.0) } else { 0.0 };
                 let low = ((t.sqrt() * 127.0).floor() as i32).min(127);
-                let level = |k: i32| (k as f32 / 127.0) * (k as f32 / 127.0);
-                let k = if low < 127 && level(low + 1) - t < t - level(low) { low + 1 } else { low };
+                let k = if low < 127 && square_level(low + 1) - t < t - square_level(low) { low + 1 } else { low };
                 (if w < 0.0 { -k } else { k }) as i8 as u8
             }));
         })
@@ -461,10 +468,7 @@ impl Net {
                     if version == VERSION_Q8 {
                         v.extend(row[4..].iter().map(|&q| q as i8 as f32 * scale));
                     } else {
-                        v.extend(row[4..].iter().map(|&q| {
-                            let t = q as i8 as f32 / 127.0;
-                            t * t.abs() * scale
-                        }));
+                        v.extend(row[4..].iter().map(|&q| square_level(q as i8 as i32) * scale));
                     }
                 }
                 let tail = rows * (4 + hidden);
@@ -761,6 +765,11 @@ mod tests {
         }
     }
 
+    /// The rows of the 8-bit files: each input's hidden weights, the hidden biases, each output's weights.
+    fn rows(n: &Net) -> Vec<Vec<f32>> {
+        n.w1.chunks(n.hidden).chain([&n.b1[..]]).chain(n.w2.chunks(n.hidden)).map(<[f32]>::to_vec).collect()
+    }
+
     #[test]
     fn q8_bytes_keep_every_weight_within_half_a_step_of_its_row() {
         let mut n = Net::random(10, 4, 7);
@@ -770,9 +779,6 @@ mod tests {
         assert_eq!(b.len(), 28 + (10 + 1 + OUTPUTS) * (4 + 4) + 4 * OUTPUTS);
         let m = Net::from_bytes(&b).unwrap();
         assert_eq!((m.inputs, m.hidden, m.games, m.b2), (n.inputs, n.hidden, n.games, n.b2));
-        let rows = |n: &Net| -> Vec<Vec<f32>> {
-            n.w1.chunks(n.hidden).chain([&n.b1[..]]).chain(n.w2.chunks(n.hidden)).map(<[f32]>::to_vec).collect()
-        };
         for (a, b) in rows(&n).iter().zip(rows(&m)) {
             let step = a.iter().fold(0.0f32, |x, w| x.max(w.abs())) / 127.0;
             for (x, y) in a.iter().zip(&b) {
@@ -794,9 +800,6 @@ mod tests {
         assert_eq!(b.len(), n.to_bytes_q8().len(), "the same size as version 3");
         let m = Net::from_bytes(&b).unwrap();
         assert_eq!((m.inputs, m.hidden, m.games, m.b2), (n.inputs, n.hidden, n.games, n.b2));
-        let rows = |n: &Net| -> Vec<Vec<f32>> {
-            n.w1.chunks(n.hidden).chain([&n.b1[..]]).chain(n.w2.chunks(n.hidden)).map(<[f32]>::to_vec).collect()
-        };
         for (a, b) in rows(&n).iter().zip(rows(&m)) {
             let max = a.iter().fold(0.0f32, |x, w| x.max(w.abs()));
             let levels: Vec<f32> = (0..=127).map(|k| max * (k as f32 / 127.0).powi(2)).collect();
