@@ -27,6 +27,7 @@
 pub mod analysis;
 pub mod api;
 pub mod bearoff;
+pub mod class;
 pub mod cube;
 #[cfg(feature = "cli")]
 pub mod cube_check;

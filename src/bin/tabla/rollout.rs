@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::{Subcommand, value_parser};
+use tabla::ai::backgammon::class::{PositionClass, classify};
 use tabla::ai::backgammon::cube::{CubeOwner, CubeState, MatchScore};
 use tabla::ai::backgammon::distill::Sample;
 use tabla::ai::backgammon::rollout::{
@@ -84,10 +85,10 @@ pub enum Command {
         crawford: bool,
     },
     /// Labelling job for training: positions from varied self-play (plain, noisy, random
-    /// openings, lopsided), each labelled by a truncated rollout with mirrored dice and luck
-    /// adjustment, written as DIR/chunk-NNNNNN.tsv (atomic rename). Rerunning the same command
-    /// resumes: finished chunks are kept, and every position and label depends only on the seed
-    /// and its index.
+    /// openings, lopsided), each labelled by a truncated rollout (or one to the end) with
+    /// mirrored dice and luck adjustment, written as DIR/chunk-NNNNNN.tsv (atomic rename).
+    /// Rerunning the same command resumes: finished chunks are kept, and every position and
+    /// label depends only on the seed and its index.
     RolloutLabel {
         #[arg(long)]
         out: PathBuf,
@@ -95,7 +96,8 @@ pub enum Command {
         positions: u64,
         #[arg(long, default_value_t = 72, value_parser = value_parser!(u32).range(1..=100_000))]
         trials: u32,
-        #[arg(long, default_value_t = 12, value_parser = value_parser!(u32).range(1..=MAX_TRUNCATE as i64))]
+        /// Rolls before the rollouts stop and take the net's value (0: played to the end).
+        #[arg(long, default_value_t = 12, value_parser = value_parser!(u32).range(0..=MAX_TRUNCATE as i64))]
         truncate: u32,
         #[arg(long, default_value_t = 0, value_parser = value_parser!(u8).range(0..=1))]
         ply: u8,
@@ -103,6 +105,10 @@ pub enum Command {
         seed: u64,
         #[arg(long, default_value = "backgammon", value_parser = crate::args::variant)]
         variant: Variant,
+        /// Only positions of this class (contact, crashed, race; `class::classify`), each drawn
+        /// from the class's positions of a whole self-play game.
+        #[arg(long, value_parser = position_class)]
+        class: Option<PositionClass>,
         /// Positions per chunk file.
         #[arg(long, default_value_t = 50, value_parser = value_parser!(u64).range(1..=100_000))]
         chunk: u64,
@@ -163,8 +169,8 @@ pub fn run(cmd: Command) -> Result<(), String> {
             print_result(&r, &cfg, start.elapsed());
             Ok(())
         }
-        Command::RolloutLabel { out, positions, trials, truncate, ply, seed, variant, chunk, threads } => {
-            let job = LabelJob { out, positions, trials, truncate, ply, seed, variant, chunk, threads };
+        Command::RolloutLabel { out, positions, trials, truncate, ply, seed, variant, class, chunk, threads } => {
+            let job = LabelJob { out, positions, trials, truncate, ply, seed, variant, class, chunk, threads };
             job.run()
         }
     }
@@ -258,8 +264,19 @@ struct LabelJob {
     ply: u8,
     seed: u64,
     variant: Variant,
+    class: Option<PositionClass>,
     chunk: u64,
     threads: u32,
+}
+
+/// A `--class` argument: a class a labelling job can aim at (a bear-off is valued exactly by
+/// the database, so it is never labelled).
+fn position_class(s: &str) -> Result<PositionClass, String> {
+    match PositionClass::from_name(s) {
+        Some(PositionClass::Bearoff) => Err("bear-offs are valued by the database, not labelled".into()),
+        Some(c) => Ok(c),
+        None => Err(format!("'{s}' is not a class (contact, crashed, race)")),
+    }
 }
 
 /// The kinds of self-play positions are drawn from, by position index.
@@ -274,26 +291,64 @@ const POSITION_SALT: u64 = 0x706f_7369_7469_6f6e;
 /// turn (a game over before it: a random one of its positions); the side on roll there. Drawn
 /// again (up to [`MAX_ATTEMPTS`] times) while the bear-off database applies or the net sees the
 /// game as decided. Deterministic from `seed` and `i`.
-pub fn label_position(rules: &GameRules, seed: u64, i: u64) -> (Position, &'static str) {
+///
+/// With a `class`, each draw is a whole game and the position one of that game's positions of
+/// the class that the net gives both sides at least [`CLASS_MIN_WIN`] to win, drawn at random; games are played until one holds such a position,
+/// up to [`MAX_CLASS_GAMES`] (an error beyond: the class is too rare for this variant).
+pub fn label_position(
+    rules: &GameRules,
+    seed: u64,
+    i: u64,
+    class: Option<PositionClass>,
+) -> Result<(Position, &'static str), String> {
     let mut rng = SplitMix64(group_seed(seed ^ POSITION_SALT, i));
     let style = (i % STYLES.len() as u64) as usize;
     let mut s = Searcher::new(ai::net(rules.variant()), *rules);
-    let mut pos = rules.start();
-    for _ in 0..MAX_ATTEMPTS {
-        pos = self_play_position(rules, &mut s, &mut rng, style);
-        let w = s.ev.value(&pos).probabilities.win;
-        if !bearoff::applies(&pos) && (0.001..=0.999).contains(&w) {
-            break;
+    let undecided = |s: &mut Searcher, p: &Position| (0.001..=0.999).contains(&s.ev.value(p).probabilities.win);
+    let open = |s: &mut Searcher, p: &Position| {
+        (CLASS_MIN_WIN..=1.0 - CLASS_MIN_WIN).contains(&s.ev.value(p).probabilities.win)
+    };
+    let Some(class) = class else {
+        let mut pos = rules.start();
+        for _ in 0..MAX_ATTEMPTS {
+            pos = self_play_position(rules, &mut s, &mut rng, style, false).0;
+            if !bearoff::applies(&pos) && undecided(&mut s, &pos) {
+                break;
+            }
+        }
+        return Ok((pos, STYLES[style]));
+    };
+    for _ in 0..MAX_CLASS_GAMES {
+        let (_, seen) = self_play_position(rules, &mut s, &mut rng, style, true);
+        let of_class: Vec<Position> = seen.into_iter().filter(|p| classify(p) == class && open(&mut s, p)).collect();
+        if !of_class.is_empty() {
+            return Ok((of_class[rng.below(of_class.len() as u64) as usize], STYLES[style]));
         }
     }
-    (pos, STYLES[style])
+    Err(format!("position {i}: no {} position in {MAX_CLASS_GAMES} self-play games", class.name()))
 }
+
+/// A job of one class labels positions still open: a position most of whose class is nearly
+/// decided (crashed boards mostly are) would otherwise fill the job with near-certain labels.
+const CLASS_MIN_WIN: f32 = 0.02;
+
+/// Whole games played for a position of a wanted class before the job gives up.
+const MAX_CLASS_GAMES: u32 = 1000;
 
 /// Draws of a labelling position before the last one is taken as it is: positions the
 /// bear-off database values exactly or that the net sees as decided are drawn again.
 const MAX_ATTEMPTS: u32 = 16;
 
-fn self_play_position(rules: &GameRules, s: &mut Searcher, rng: &mut SplitMix64, style: usize) -> Position {
+/// A position of a self-play game in `style`, and the positions met before it (each from the
+/// side on roll). With `whole`, the game is played to its end and every position it met is
+/// returned with its last.
+fn self_play_position(
+    rules: &GameRules,
+    s: &mut Searcher,
+    rng: &mut SplitMix64,
+    style: usize,
+    whole: bool,
+) -> (Position, Vec<Position>) {
     // The chance of a random play for side 0 and side 1, and the random-opening turns.
     let (noise, opening) = match style {
         0 => ([0.0, 0.0], 0),
@@ -301,7 +356,12 @@ fn self_play_position(rules: &GameRules, s: &mut Searcher, rng: &mut SplitMix64,
         2 => ([0.0, 0.0], 2 + rng.below(8) as u32),
         _ => ([0.5, 0.0], 0),
     };
-    let target = 1 + rng.below(90) as u32;
+    let target = if whole {
+        rng.below(90);
+        MAX_GAME_TURNS
+    } else {
+        1 + rng.below(90) as u32
+    };
     let mut dice = SeededDice::new(rng.next_u64());
     let mut pos = rules.start();
     let mut side = (rng.next_u64() & 1) as usize;
@@ -347,8 +407,11 @@ fn self_play_position(rules: &GameRules, s: &mut Searcher, rng: &mut SplitMix64,
             Next::SameSide | Next::ChooseDoubles => pos = r.play.result,
         }
     }
-    pos
+    (pos, seen)
 }
+
+/// Turns after which a whole self-play game is cut short (games end long before).
+const MAX_GAME_TURNS: u32 = 2000;
 
 impl LabelJob {
     /// The job's identity: its settings and the committed net that plays the rollouts (the
@@ -356,7 +419,7 @@ impl LabelJob {
     /// job begun with another net (its labels would mix two players).
     fn manifest(&self) -> String {
         format!(
-            "tabla rollout-label v1\nvariant {}\npositions {}\ntrials {}\ntruncate {}\nply {}\nseed {}\nchunk {}\nnet fnv1a {:016x}\n",
+            "tabla rollout-label v1\nvariant {}\npositions {}\ntrials {}\ntruncate {}\nply {}\nseed {}\nchunk {}\n{}net fnv1a {:016x}\n",
             self.variant.name(),
             self.positions,
             self.trials,
@@ -364,6 +427,8 @@ impl LabelJob {
             self.ply,
             self.seed,
             self.chunk,
+            // A job of every class wrote no such line: its manifest reads as before.
+            self.class.map_or(String::new(), |c| format!("class {}\n", c.name())),
             crate::bg_ai::fnv(ai::committed_weights(self.variant))
         )
     }
@@ -439,11 +504,11 @@ impl LabelJob {
     /// One label line: index, style, Position ID, unentered (mover, opponent), the five
     /// probabilities and the equity, the equity's s.e., trials.
     fn label(&self, rules: &GameRules, i: u64) -> Result<String, String> {
-        let (pos, style) = label_position(rules, self.seed, i);
+        let (pos, style) = label_position(rules, self.seed, i, self.class)?;
         let cfg = RolloutConfig {
             trials: self.trials,
             ply: self.ply,
-            truncate: Some(self.truncate),
+            truncate: (self.truncate > 0).then_some(self.truncate),
             seed: group_seed(self.seed, i),
             mirror: true,
             luck: true,
@@ -530,6 +595,7 @@ mod tests {
             ply: 0,
             seed: 5,
             variant,
+            class: None,
             chunk: 4,
             threads: 1,
         }
@@ -562,11 +628,28 @@ mod tests {
             for i in 0..4 {
                 let line = j.label(&rules, i).unwrap();
                 let s = parse_label(line.trim_end()).unwrap();
-                assert_eq!(s.pos, label_position(&rules, j.seed, i).0, "{variant:?} {i}: {line}");
+                assert_eq!(s.pos, label_position(&rules, j.seed, i, None).unwrap().0, "{variant:?} {i}: {line}");
                 let cols: Vec<f32> = line.split('\t').skip(5).take(5).map(|c| c.parse().unwrap()).collect();
                 assert_eq!(s.target.to_vec(), cols);
             }
         }
+    }
+
+    /// A job aimed at a class labels only positions of that class, and its manifest names it
+    /// (a job of every class keeps the manifest it always had).
+    #[test]
+    fn a_job_of_one_class_labels_only_that_class() {
+        let rules = GameRules::new(Variant::Backgammon);
+        for class in [PositionClass::Crashed, PositionClass::Race] {
+            let j = LabelJob { class: Some(class), truncate: 0, ..job(Variant::Backgammon) };
+            assert!(j.manifest().contains(&format!("\nchunk 4\nclass {}\nnet fnv1a", class.name())));
+            for i in 0..4 {
+                let (p, _) = label_position(&rules, j.seed, i, Some(class)).unwrap();
+                assert_eq!(classify(&p), class, "{i}: {}", p.position_id());
+            }
+        }
+        assert!(job(Variant::Backgammon).manifest().contains("\nchunk 4\nnet fnv1a"));
+        assert!(position_class("bearoff").is_err() && position_class("backgame").is_err());
     }
 
     #[test]
