@@ -160,3 +160,34 @@ fn duel_parts_add_up_to_the_whole() {
     let (ok, _, err) = tabla(&[&args[..], &["--part", "3", "--parts", "3"]].concat());
     assert!(!ok && err.contains("--part must be below --parts"), "{err}");
 }
+
+/// `tabla distill --rollouts` reads every directory given, and `--rollouts-weight K` counts each
+/// of their labels K times.
+#[test]
+fn distill_weighs_the_labels_of_several_rollout_jobs() {
+    let dir = std::env::temp_dir().join(format!("tabla-cli-distill-rollouts-{}", std::process::id()));
+    let (a, b) = (dir.join("a"), dir.join("b"));
+    std::fs::create_dir_all(&a).unwrap();
+    std::fs::create_dir_all(&b).unwrap();
+    let line = |i: u32, id: &str| format!("{i}\tplain\t{id}\t0\t0\t0.6\t0.1\t0.0\t0.1\t0.0\t0.1\t0.01\t72\n");
+    std::fs::write(a.join("chunk-000000.tsv"), line(0, "4HPwATDgc/ABMA") + &line(1, "33eAACC2DcyAAw")).unwrap();
+    std::fs::write(b.join("chunk-000000.tsv"), line(0, "mJklkgb3AgAAAQ")).unwrap();
+    let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/src/ai/backgammon/weights/backgammon.net");
+    let fit = |extra: &[&str]| {
+        let mut args = vec!["distill", "--weights", weights, "--dir", dir.to_str().unwrap(), "--games", "0"];
+        args.extend_from_slice(&["--epochs", "1", "--eval-pairs", "0", "--threads", "1"]);
+        args.extend_from_slice(extra);
+        tabla(&args)
+    };
+    let (ok, out, err) = fit(&["--rollouts", a.to_str().unwrap(), "--rollouts", b.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("fitting 3 samples"), "{out}");
+    let (ok, out, err) =
+        fit(&["--rollouts", a.to_str().unwrap(), "--rollouts", b.to_str().unwrap(), "--rollouts-weight", "4"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("2 positions, each counted 4 times") && out.contains("fitting 12 samples"), "{out}");
+    assert!(dir.join("backgammon-distilled-0.net").exists());
+    let (ok, _, err) = fit(&["--rollouts", a.to_str().unwrap(), "--rollouts-weight", "0"]);
+    assert!(!ok && err.contains("--rollouts-weight"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

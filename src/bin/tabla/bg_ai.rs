@@ -120,9 +120,13 @@ pub enum Command {
         #[arg(long, default_value_t = 20000, value_parser = args::count::<u64>(0, args::MAX_GAMES))]
         games: u64,
         /// A `rollout-label` output directory whose labels join the samples (every finished
-        /// chunk; the job may still be writing more).
+        /// chunk; the job may still be writing more). May be given more than once.
         #[arg(long)]
-        rollouts: Option<PathBuf>,
+        rollouts: Vec<PathBuf>,
+        /// How many times each rollout label counts against one self-play sample (a job aimed
+        /// at one class of positions has few labels beside the self-play games' many).
+        #[arg(long, default_value_t = 1, value_parser = args::count::<u32>(1, 1000))]
+        rollouts_weight: u32,
         /// Depth of the labels, 0 to 2.
         #[arg(long, default_value_t = 1, value_parser = args::count::<u8>(0, ai::MAX_PLY as u64))]
         ply: u8,
@@ -301,6 +305,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             dir,
             games,
             rollouts,
+            rollouts_weight,
             ply,
             siblings,
             seed,
@@ -317,7 +322,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
                 return Err("--rank needs --adam and --siblings: it fits the order of each group of siblings".into());
             }
             let teacher = teacher.as_deref();
-            let samples = Samples { games, ply, siblings, rollouts: rollouts.as_deref() };
+            let samples = Samples { games, ply, siblings, rollouts: &rollouts, rollouts_weight };
             let fit = Fit { epochs, alpha, decay, adam, rank, rank_temperature };
             distill(variant, &weights, teacher, &dir, samples, seed, threads, fit, eval_pairs)
         }
@@ -559,13 +564,14 @@ pub fn run(cmd: Command) -> Result<(), String> {
 }
 
 /// What `tabla distill` fits the net to: `games` self-play games labelled at `ply`, the
-/// siblings of every `siblings`-th of their positions (0: none), and the rollout labels of a
-/// `rollout-label` directory.
+/// siblings of every `siblings`-th of their positions (0: none), and the rollout labels of
+/// `rollout-label` directories, each counted `rollouts_weight` times.
 struct Samples<'a> {
     games: u64,
     ply: u8,
     siblings: u64,
-    rollouts: Option<&'a Path>,
+    rollouts: &'a [PathBuf],
+    rollouts_weight: u32,
 }
 
 /// How `tabla distill` fits: `epochs` epochs at a learning rate of `alpha`, times `decay` after
@@ -604,12 +610,19 @@ fn distill(
     let rules = GameRules::new(variant);
     let threads = threads.max(1);
     let start = Instant::now();
-    let Samples { games, ply, siblings, rollouts } = wanted;
+    let Samples { games, ply, siblings, rollouts, rollouts_weight } = wanted;
     let mut samples: Vec<Sample> = Vec::new();
     let mut groups: Vec<Siblings> = Vec::new();
-    if let Some(r) = rollouts {
-        samples = crate::rollout::read_labels(r)?;
-        println!("rollout labels from {}: {} positions", r.display(), samples.len());
+    for r in rollouts {
+        let labels = crate::rollout::read_labels(r)?;
+        println!(
+            "rollout labels from {}: {} positions, each counted {rollouts_weight} times",
+            r.display(),
+            labels.len()
+        );
+        for _ in 0..rollouts_weight {
+            samples.extend_from_slice(&labels);
+        }
     }
     if samples.is_empty() && games == 0 {
         return Err("nothing to fit: --games 0 and no rollout labels".into());
@@ -644,6 +657,7 @@ fn distill(
         );
         let _ = std::io::stdout().flush();
     }
+    println!("fitting {} samples and {} groups of siblings", samples.len(), groups.len());
     let measure = |net: &Net| {
         let mut a = NetAgent { net, level: Level::Advanced, seed: 0 };
         let st = game::duel(&mut a, &mut PubevalAgent, &rules, eval_pairs, 12345, &mut |_| {});
