@@ -21,11 +21,27 @@ fn cube_decisions_agree_with_gnubg_on_the_fixture() {
     for name in ["gnubg-cube.tsv", "gnubg-cube-2ply.tsv"] {
         let cases = fixture(name);
         assert_eq!(cases.len(), 500, "{name}");
-        let a = cube_check::compare(&cases, 1).unwrap();
+        let a = cube_check::compare(&cases, ai::net(Variant::Backgammon), 1).unwrap();
         let t = a.all();
         let share = |n: u32| n as f64 / t.cases as f64;
         assert!(share(t.doubler) >= 0.88 && share(t.taker) >= 0.90, "{name}:\n{}", a.table());
     }
+}
+
+/// The check with the built-in net is the app's own call (`cube_action`), case by case.
+#[test]
+fn cube_check_with_the_built_in_net_is_the_apps_cube_action() {
+    let cases = fixture("gnubg-cube.tsv");
+    let rules = GameRules::new(Variant::Backgammon);
+    let (mut doubler, mut taker) = (0, 0);
+    for c in &cases {
+        let pos = Position::from_position_id(&c.position).unwrap();
+        let a = ai::cube_action(&pos, &rules, &c.cube_state().unwrap(), 1);
+        doubler += u32::from(cube_check::doubler_action(&a) == c.doubler);
+        taker += u32::from((if a.take { "take" } else { "pass" }) == c.taker);
+    }
+    let t = cube_check::compare(&cases, ai::net(Variant::Backgammon), 1).unwrap().all();
+    assert_eq!((t.doubler, t.taker), (doubler, taker));
 }
 
 #[test]

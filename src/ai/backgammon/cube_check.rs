@@ -6,8 +6,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::cube::{CubeAdvice, CubeOwner, CubeState};
-use super::search::{GameRules, Variant};
+use super::cube::{self, CubeAdvice, CubeOwner, CubeState};
+use super::net::Net;
+use super::search::{GameRules, Searcher, Variant};
 use crate::backgammon::Position;
 
 /// One position of the fixture.
@@ -119,16 +120,20 @@ impl Agreement {
 /// counted apart: there the decisions differ by the evaluations, not by the cube model.
 pub const NEAR: f32 = 0.05;
 
-/// Compares `cube_action` at `ply` (backgammon, money play) with every case.
-pub fn compare(cases: &[CubeCase], ply: u8) -> Result<Agreement, String> {
+/// Compares `cube_action` at `ply` (backgammon, money play) with every case, with `net` in
+/// place of the built-in net (with that net, the app's own call: tested).
+pub fn compare(cases: &[CubeCase], net: &Net, ply: u8) -> Result<Agreement, String> {
     let rules = GameRules::new(Variant::Backgammon);
+    let mut s = Searcher::new(net, rules);
     let mut groups: BTreeMap<String, Tally> = BTreeMap::new();
     let mut misses = Vec::new();
     for c in cases {
         let pos = Position::from_position_id(&c.position).map_err(|e| format!("{}: {e}", c.position))?;
         let cube = c.cube_state()?;
-        let a = super::cube_action(&pos, &rules, &cube, ply);
-        let win = super::evaluate(&pos, &rules, ply).probabilities.win;
+        // what `cube_action` does, with `net`
+        let v = s.on_roll(&pos, ply.min(super::MAX_PLY));
+        let a = cube::advice(&v.probabilities, rules.scoring(), &cube);
+        let win = v.probabilities.win;
         let near = if (win - c.win).abs() <= NEAR { "within" } else { "beyond" };
         let d = doubler_action(&a) == c.doubler;
         let t = (if a.take { "take" } else { "pass" }) == c.taker;

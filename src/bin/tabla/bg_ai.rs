@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Subcommand;
+use tabla::ai::backgammon::class::{PositionClass, classify};
 use tabla::ai::backgammon::cube_check;
 use tabla::ai::backgammon::distill::{self, FitSet, Sample, Siblings};
 use tabla::ai::backgammon::game::{self, Agent, HeuristicAgent, NetAgent, PubevalAgent};
@@ -127,6 +128,10 @@ pub enum Command {
         /// at one class of positions has few labels beside the self-play games' many).
         #[arg(long, default_value_t = 1, value_parser = args::count::<u32>(1, 1000))]
         rollouts_weight: u32,
+        /// Leaves out the self-play samples of this class (contact, crashed, race, bearoff;
+        /// `class::classify`), e.g. where rollout labels of the class replace the teacher's.
+        #[arg(long, value_parser = crate::rollout::any_class)]
+        without: Option<PositionClass>,
         /// Depth of the labels, 0 to 2.
         #[arg(long, default_value_t = 1, value_parser = args::count::<u8>(0, ai::MAX_PLY as u64))]
         ply: u8,
@@ -263,6 +268,9 @@ pub enum Command {
         /// Also list the disagreeing positions.
         #[arg(long)]
         misses: bool,
+        /// Another net (an f32 checkpoint or a packed file) in place of the built-in one.
+        #[arg(long)]
+        weights: Option<PathBuf>,
     },
 }
 
@@ -306,6 +314,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             games,
             rollouts,
             rollouts_weight,
+            without,
             ply,
             siblings,
             seed,
@@ -322,7 +331,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
                 return Err("--rank needs --adam and --siblings: it fits the order of each group of siblings".into());
             }
             let teacher = teacher.as_deref();
-            let samples = Samples { games, ply, siblings, rollouts: &rollouts, rollouts_weight };
+            let samples = Samples { games, ply, siblings, rollouts: &rollouts, rollouts_weight, without };
             let fit = Fit { epochs, alpha, decay, adam, rank, rank_temperature };
             distill(variant, &weights, teacher, &dir, samples, seed, threads, fit, eval_pairs)
         }
@@ -515,10 +524,14 @@ pub fn run(cmd: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::CubeCheck { fixture, ply, misses } => {
+        Command::CubeCheck { fixture, ply, misses, weights } => {
             let text = std::fs::read_to_string(&fixture).map_err(|e| format!("{}: {e}", fixture.display()))?;
             let cases = cube_check::parse(&text).map_err(|e| format!("{}: {e}", fixture.display()))?;
-            let a = cube_check::compare(&cases, ply)?;
+            let net = match weights {
+                Some(p) => load_play_net(&p)?,
+                None => ai::net(Variant::Backgammon).clone(),
+            };
+            let a = cube_check::compare(&cases, &net, ply)?;
             println!("cube_action at {ply} ply against {} ({} positions)", fixture.display(), cases.len());
             print!("{}", a.table());
             if misses {
@@ -565,13 +578,15 @@ pub fn run(cmd: Command) -> Result<(), String> {
 
 /// What `tabla distill` fits the net to: `games` self-play games labelled at `ply`, the
 /// siblings of every `siblings`-th of their positions (0: none), and the rollout labels of
-/// `rollout-label` directories, each counted `rollouts_weight` times.
+/// `rollout-label` directories, each counted `rollouts_weight` times; the self-play samples of
+/// the class `without` are left out.
 struct Samples<'a> {
     games: u64,
     ply: u8,
     siblings: u64,
     rollouts: &'a [PathBuf],
     rollouts_weight: u32,
+    without: Option<PositionClass>,
 }
 
 /// How `tabla distill` fits: `epochs` epochs at a learning rate of `alpha`, times `decay` after
@@ -610,7 +625,7 @@ fn distill(
     let rules = GameRules::new(variant);
     let threads = threads.max(1);
     let start = Instant::now();
-    let Samples { games, ply, siblings, rollouts, rollouts_weight } = wanted;
+    let Samples { games, ply, siblings, rollouts, rollouts_weight, without } = wanted;
     let mut samples: Vec<Sample> = Vec::new();
     let mut groups: Vec<Siblings> = Vec::new();
     for r in rollouts {
@@ -647,7 +662,7 @@ fn distill(
             })?;
             groups.extend(distill::sibling_groups(&v).ok_or(format!("{name}: not whole groups of three siblings"))?);
         }
-        samples.extend(chunk);
+        samples.extend(chunk.into_iter().filter(|s| without.is_none_or(|c| classify(&s.pos) != c)));
         println!(
             "labelled games {first}..{}: {} positions, {} groups of siblings, {:.0} s",
             (first + CHUNK).min(games),

@@ -269,13 +269,17 @@ struct LabelJob {
     threads: u32,
 }
 
+/// A class by its name (`class::PositionClass::name`).
+pub fn any_class(s: &str) -> Result<PositionClass, String> {
+    PositionClass::from_name(s).ok_or_else(|| format!("'{s}' is not a class (contact, crashed, race, bearoff)"))
+}
+
 /// A `--class` argument: a class a labelling job can aim at (a bear-off is valued exactly by
 /// the database, so it is never labelled).
 fn position_class(s: &str) -> Result<PositionClass, String> {
-    match PositionClass::from_name(s) {
-        Some(PositionClass::Bearoff) => Err("bear-offs are valued by the database, not labelled".into()),
-        Some(c) => Ok(c),
-        None => Err(format!("'{s}' is not a class (contact, crashed, race)")),
+    match any_class(s)? {
+        PositionClass::Bearoff => Err("bear-offs are valued by the database, not labelled".into()),
+        c => Ok(c),
     }
 }
 
