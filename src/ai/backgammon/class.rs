@@ -12,6 +12,8 @@
 //!   point a side counts one more (GNU Backgammon's arithmetic, kept as it is).
 //! - **Contact**: every other position with contact.
 
+use std::str::FromStr;
+
 use super::bearoff;
 use crate::backgammon::Position;
 
@@ -45,6 +47,15 @@ impl PositionClass {
     /// The class named `name` ([`PositionClass::name`]).
     pub fn from_name(name: &str) -> Option<PositionClass> {
         PositionClass::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+impl FromStr for PositionClass {
+    type Err = String;
+
+    /// A class by its [`PositionClass::name`], with an error that lists the names.
+    fn from_str(s: &str) -> Result<PositionClass, String> {
+        PositionClass::from_name(s).ok_or_else(|| format!("'{s}' is not a class (contact, crashed, race, bearoff)"))
     }
 }
 

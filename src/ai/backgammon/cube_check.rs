@@ -6,9 +6,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::cube::{self, CubeAdvice, CubeOwner, CubeState};
+use super::cube::{CubeAdvice, CubeOwner, CubeState};
 use super::net::Net;
-use super::search::{GameRules, Searcher, Variant};
+use super::search::{GameRules, Variant};
 use crate::backgammon::Position;
 
 /// One position of the fixture.
@@ -124,16 +124,14 @@ pub const NEAR: f32 = 0.05;
 /// place of the built-in net (with that net, the app's own call: tested).
 pub fn compare(cases: &[CubeCase], net: &Net, ply: u8) -> Result<Agreement, String> {
     let rules = GameRules::new(Variant::Backgammon);
-    let mut s = Searcher::new(net, rules);
     let mut groups: BTreeMap<String, Tally> = BTreeMap::new();
     let mut misses = Vec::new();
     for c in cases {
         let pos = Position::from_position_id(&c.position).map_err(|e| format!("{}: {e}", c.position))?;
         let cube = c.cube_state()?;
-        // what `cube_action` does, with `net`
-        let v = s.on_roll(&pos, ply.min(super::MAX_PLY));
-        let a = cube::advice(&v.probabilities, rules.scoring(), &cube);
-        let win = v.probabilities.win;
+        let e = super::evaluate_with(net, &pos, &rules, ply);
+        let a = super::cube_advice(&e, &rules, &cube);
+        let win = e.probabilities.win;
         let near = if (win - c.win).abs() <= NEAR { "within" } else { "beyond" };
         let d = doubler_action(&a) == c.doubler;
         let t = (if a.take { "take" } else { "pass" }) == c.taker;

@@ -106,7 +106,12 @@ pub struct Evaluation {
 /// The outcome probabilities and cubeless equity of `pos` for its side on roll (before he
 /// rolls), searched `ply` plies deep (0 is instant; 1 takes a few milliseconds).
 pub fn evaluate(pos: &Position, rules: &GameRules, ply: u8) -> Evaluation {
-    let mut s = search::Searcher::new(net(rules.variant()), *rules);
+    evaluate_with(net(rules.variant()), pos, rules, ply)
+}
+
+/// [`evaluate`] with `net` in place of the built-in net (measuring a candidate net).
+pub fn evaluate_with(net: &Net, pos: &Position, rules: &GameRules, ply: u8) -> Evaluation {
+    let mut s = search::Searcher::new(net, *rules);
     let v = s.on_roll(pos, ply.min(MAX_PLY));
     Evaluation { probabilities: v.probabilities, equity: v.equity, ply: ply.min(MAX_PLY) }
 }
@@ -167,6 +172,10 @@ pub fn choose_doubles(pos: &Position, rules: &GameRules, level: Level) -> u8 {
 /// Cube advice for the side on roll in `pos` (before rolling): should he double, should the
 /// opponent take. `ply` is the depth of the evaluation behind it (1 recommended).
 pub fn cube_action(pos: &Position, rules: &GameRules, cube: &CubeState, ply: u8) -> CubeAdvice {
-    let e = evaluate(pos, rules, ply);
+    cube_advice(&evaluate(pos, rules, ply), rules, cube)
+}
+
+/// The cube advice [`cube_action`] gives for a position evaluated as `e`.
+pub fn cube_advice(e: &Evaluation, rules: &GameRules, cube: &CubeState) -> CubeAdvice {
     cube::advice(&e.probabilities, rules.scoring(), cube)
 }

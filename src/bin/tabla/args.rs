@@ -91,6 +91,11 @@ pub fn variant(s: &str) -> Result<tabla::backgammon::Variant, String> {
     s.parse().map_err(|e: tabla::backgammon::OptionError| e.to_string())
 }
 
+/// A backgammon position class (the AI's parser; `class::classify`).
+pub fn position_class(s: &str) -> Result<tabla::ai::backgammon::class::PositionClass, String> {
+    s.parse()
+}
+
 /// A backgammon-family computer level (the AI's parser).
 pub fn bg_level(s: &str) -> Result<tabla::ai::backgammon::Level, String> {
     s.parse()

@@ -130,7 +130,7 @@ pub enum Command {
         rollouts_weight: u32,
         /// Leaves out the self-play samples of this class (contact, crashed, race, bearoff;
         /// `class::classify`), e.g. where rollout labels of the class replace the teacher's.
-        #[arg(long, value_parser = crate::rollout::any_class)]
+        #[arg(long, value_parser = args::position_class)]
         without: Option<PositionClass>,
         /// Depth of the labels, 0 to 2.
         #[arg(long, default_value_t = 1, value_parser = args::count::<u8>(0, ai::MAX_PLY as u64))]

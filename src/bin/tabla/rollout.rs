@@ -269,15 +269,10 @@ struct LabelJob {
     threads: u32,
 }
 
-/// A class by its name (`class::PositionClass::name`).
-pub fn any_class(s: &str) -> Result<PositionClass, String> {
-    PositionClass::from_name(s).ok_or_else(|| format!("'{s}' is not a class (contact, crashed, race, bearoff)"))
-}
-
 /// A `--class` argument: a class a labelling job can aim at (a bear-off is valued exactly by
 /// the database, so it is never labelled).
 fn position_class(s: &str) -> Result<PositionClass, String> {
-    match any_class(s)? {
+    match crate::args::position_class(s)? {
         PositionClass::Bearoff => Err("bear-offs are valued by the database, not labelled".into()),
         c => Ok(c),
     }
@@ -297,8 +292,9 @@ const POSITION_SALT: u64 = 0x706f_7369_7469_6f6e;
 /// game as decided. Deterministic from `seed` and `i`.
 ///
 /// With a `class`, each draw is a whole game and the position one of that game's positions of
-/// the class that the net gives both sides at least [`CLASS_MIN_WIN`] to win, drawn at random; games are played until one holds such a position,
-/// up to [`MAX_CLASS_GAMES`] (an error beyond: the class is too rare for this variant).
+/// the class that the net gives both sides at least [`CLASS_MIN_WIN`] to win, drawn at random;
+/// games are played until one holds such a position, up to [`MAX_CLASS_GAMES`] (an error
+/// beyond: the class is too rare for this variant).
 pub fn label_position(
     rules: &GameRules,
     seed: u64,
@@ -308,15 +304,12 @@ pub fn label_position(
     let mut rng = SplitMix64(group_seed(seed ^ POSITION_SALT, i));
     let style = (i % STYLES.len() as u64) as usize;
     let mut s = Searcher::new(ai::net(rules.variant()), *rules);
-    let undecided = |s: &mut Searcher, p: &Position| (0.001..=0.999).contains(&s.ev.value(p).probabilities.win);
-    let open = |s: &mut Searcher, p: &Position| {
-        (CLASS_MIN_WIN..=1.0 - CLASS_MIN_WIN).contains(&s.ev.value(p).probabilities.win)
-    };
+    let win = |s: &mut Searcher, p: &Position| s.ev.value(p).probabilities.win;
     let Some(class) = class else {
         let mut pos = rules.start();
         for _ in 0..MAX_ATTEMPTS {
             pos = self_play_position(rules, &mut s, &mut rng, style, false).0;
-            if !bearoff::applies(&pos) && undecided(&mut s, &pos) {
+            if !bearoff::applies(&pos) && (0.001..=0.999).contains(&win(&mut s, &pos)) {
                 break;
             }
         }
@@ -324,7 +317,9 @@ pub fn label_position(
     };
     for _ in 0..MAX_CLASS_GAMES {
         let (_, seen) = self_play_position(rules, &mut s, &mut rng, style, true);
-        let of_class: Vec<Position> = seen.into_iter().filter(|p| classify(p) == class && open(&mut s, p)).collect();
+        let open = CLASS_MIN_WIN..=1.0 - CLASS_MIN_WIN;
+        let of_class: Vec<Position> =
+            seen.into_iter().filter(|p| classify(p) == class && open.contains(&win(&mut s, p))).collect();
         if !of_class.is_empty() {
             return Ok((of_class[rng.below(of_class.len() as u64) as usize], STYLES[style]));
         }
@@ -361,6 +356,7 @@ fn self_play_position(
         _ => ([0.5, 0.0], 0),
     };
     let target = if whole {
+        // drawn all the same: the committed jobs of one class were made with this stream
         rng.below(90);
         MAX_GAME_TURNS
     } else {
