@@ -1,7 +1,7 @@
 //! Subcommands of the backgammon-family computer opponent: `train`, `duel`, `ai-bench`,
 //! `ai-serve` (a line protocol for the GNU Backgammon comparison scripts), `ai-hint`.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -100,7 +100,8 @@ pub enum Command {
     /// Supervised refinement: labels the positions of self-play games with the net's own
     /// PLY-deep evaluation, or the teacher's (in chunks of 1000 games,
     /// DIR/samples-<variant>-ply<PLY>-<first>.bin, kept and reused on a rerun: one teacher per
-    /// DIR), and/or takes the rollout labels of a `rollout-label` directory (--rollouts), then
+    /// DIR; the chunk being labelled is kept game by game in a .part file, so a killed run
+    /// resumes where it stopped), and/or takes the rollout labels of a `rollout-label` directory (--rollouts), then
     /// fits the net to them epoch by epoch, writing DIR/<variant>-distilled-<epoch>.net and
     /// measuring 0-ply against pubeval after each.
     Distill {
@@ -646,19 +647,15 @@ fn distill(
         let path = dir.join(format!("samples-{}-ply{ply}-{first:08}.bin", variant.name()));
         let last = (first + CHUNK).min(games);
         let (net, rules) = (&teacher, &rules);
-        let chunk = cached_samples(&path, threads, |t, v| {
-            for g in (first + t as u64..last).step_by(threads as usize) {
-                distill::label_game(net, rules, seed, g, ply, v);
-            }
+        let chunk = cached_samples(&path, threads, last - first, |i, v| {
+            distill::label_game(net, rules, seed, first + i, ply, v)
         })?;
         if siblings > 0 {
             let name = format!("siblings-{}-ply{ply}-every{siblings}-{first:08}.bin", variant.name());
             let of: Vec<&Sample> = chunk.iter().step_by(siblings as usize).collect();
             let of = &of;
-            let v = cached_samples(&dir.join(&name), threads, |t, v| {
-                for i in (t..of.len()).step_by(threads as usize) {
-                    distill::label_siblings(net, rules, first << 24 | i as u64, &of[i].pos, ply, v);
-                }
+            let v = cached_samples(&dir.join(&name), threads, of.len() as u64, |i, v| {
+                distill::label_siblings(net, rules, first << 24 | i, &of[i as usize].pos, ply, v)
             })?;
             groups.extend(distill::sibling_groups(&v).ok_or(format!("{name}: not whole groups of three siblings"))?);
         }
@@ -713,42 +710,115 @@ fn distill(
     Ok(())
 }
 
-/// The samples kept in `path`, or, when it does not exist yet, those that `label(t, out)` makes
-/// on `threads` threads (thread `t` appending to `out`), written through a temporary file so
-/// that an interrupted run leaves no partial chunk. A kept file that is not whole, valid samples
-/// is refused, never read in part: a fit must not quietly lose the labels of a damaged chunk.
-fn cached_samples<F>(path: &Path, threads: u64, label: F) -> Result<Vec<Sample>, String>
+/// The samples kept in `path`, or, when it does not exist yet, those that `label(item, out)`
+/// makes for the items `0..items` on `threads` threads: thread `t` labels the items `t`,
+/// `t + threads`, … and the file holds thread 0's samples, then thread 1's, and so on. It is
+/// written through a temporary file, so that an interrupted run leaves no partial chunk. A kept
+/// file that is not whole, valid samples is refused, never read in part: a fit must not quietly
+/// lose the labels of a damaged chunk.
+///
+/// Each item is also appended as it is finished to `<path>.part` (its index, its sample count,
+/// its samples), which is removed once the file is written: a run killed in the middle of a chunk
+/// resumes from it and labels only the items missing there (an incomplete last record is
+/// dropped), and the chunk comes out byte for byte as an uninterrupted run's with the same
+/// thread count.
+fn cached_samples<F>(path: &Path, threads: u64, items: u64, label: F) -> Result<Vec<Sample>, String>
 where
-    F: Fn(usize, &mut Vec<Sample>) + Sync,
+    F: Fn(u64, &mut Vec<Sample>) + Sync,
 {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(_) => {
-            let label = &label;
-            let parts: Vec<Vec<Sample>> = std::thread::scope(|sc| {
-                let hs: Vec<_> = (0..threads as usize)
-                    .map(|t| {
-                        sc.spawn(move || {
-                            let mut v = Vec::new();
-                            label(t, &mut v);
-                            v
-                        })
-                    })
-                    .collect();
-                hs.into_iter().map(|h| h.join().expect("labelling thread")).collect()
-            });
-            let mut b = Vec::new();
-            for s in parts.iter().flatten() {
-                s.write(&mut b);
-            }
-            let tmp = path.with_extension("tmp");
-            std::fs::write(&tmp, &b).map_err(|e| format!("{}: {e}", tmp.display()))?;
-            std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))?;
-            b
-        }
+    if let Ok(bytes) = std::fs::read(path) {
+        return Sample::read_all(&bytes).ok_or_else(|| {
+            format!("{}: not a whole file of labelled samples (delete it to label again)", path.display())
+        });
+    }
+    let part_path = path.with_extension("part");
+    let (done, valid) = match std::fs::read(&part_path) {
+        Ok(b) => read_part(&b),
+        Err(_) => (std::collections::HashMap::new(), 0),
     };
-    Sample::read_all(&bytes)
-        .ok_or_else(|| format!("{}: not a whole file of labelled samples (delete it to label again)", path.display()))
+    if !done.is_empty() {
+        println!("{}: resuming, {} of {items} items already labelled", part_path.display(), done.len());
+    }
+    let io = |e: std::io::Error| format!("{}: {e}", part_path.display());
+    let mut file = std::fs::OpenOptions::new().create(true).write(true).truncate(false).open(&part_path).map_err(io)?;
+    // A record cut short by the interruption is dropped before new ones follow it.
+    file.set_len(valid as u64).map_err(io)?;
+    file.seek(std::io::SeekFrom::End(0)).map_err(io)?;
+    let shared = std::sync::Mutex::new((file, None::<String>));
+    let (label, done, part) = (&label, &done, &shared);
+    let parts: Vec<Vec<Sample>> = std::thread::scope(|sc| {
+        let hs: Vec<_> = (0..threads)
+            .map(|t| {
+                sc.spawn(move || {
+                    let mut v = Vec::new();
+                    for i in (t..items).step_by(threads as usize) {
+                        if let Some(kept) = done.get(&i) {
+                            v.extend_from_slice(kept);
+                            continue;
+                        }
+                        let from = v.len();
+                        label(i, &mut v);
+                        let record = part_record(i, &v[from..]);
+                        let mut guard = part.lock().unwrap_or_else(|e| e.into_inner());
+                        let (file, failed) = &mut *guard;
+                        if failed.is_some() {
+                            break;
+                        }
+                        if let Err(e) = file.write_all(&record) {
+                            *failed = Some(io(e));
+                            break;
+                        }
+                    }
+                    v
+                })
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().expect("labelling thread")).collect()
+    });
+    if let (_, Some(e)) = shared.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let mut b = Vec::new();
+    for s in parts.iter().flatten() {
+        s.write(&mut b);
+    }
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, &b).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let _ = std::fs::remove_file(&part_path);
+    Ok(parts.into_iter().flatten().collect())
+}
+
+/// One record of a `.part` file of [`cached_samples`]: item `i` and its samples.
+fn part_record(i: u64, samples: &[Sample]) -> Vec<u8> {
+    let mut record = Vec::with_capacity(12 + samples.len() * Sample::BYTES);
+    record.extend_from_slice(&i.to_le_bytes());
+    record.extend_from_slice(&(samples.len() as u32).to_le_bytes());
+    for s in samples {
+        s.write(&mut record);
+    }
+    record
+}
+
+/// The whole records of a `.part` file of [`cached_samples`] (item index → its samples) and the
+/// length of the bytes they take; reading stops at the first record that is cut short or holds
+/// an invalid sample.
+fn read_part(b: &[u8]) -> (std::collections::HashMap<u64, Vec<Sample>>, usize) {
+    let mut done = std::collections::HashMap::new();
+    let mut at = 0;
+    while b.len() - at >= 12 {
+        let item = u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"));
+        let count = u32::from_le_bytes(b[at + 8..at + 12].try_into().expect("4 bytes")) as usize;
+        let Some(end) = count.checked_mul(Sample::BYTES).map(|n| at + 12 + n).filter(|&e| e <= b.len()) else {
+            break;
+        };
+        let Some(samples) = Sample::read_all(&b[at + 12..end]) else {
+            break;
+        };
+        done.insert(item, samples);
+        at = end;
+    }
+    (done, at)
 }
 
 fn file_name(v: Variant) -> String {
@@ -1035,5 +1105,51 @@ mod tests {
             assert!(serve_line(line, net, rules).is_err(), "{line:?}");
         }
         assert_eq!(serve_line("4HPwATDgc/ABMA 3 1 pubeval", net, rules).map(|id| id.len()), Ok(14));
+    }
+
+    /// Item `i`'s samples in the tests of `cached_samples`: `i % 3` of them (none for some).
+    fn fake_label(i: u64, out: &mut Vec<Sample>) {
+        for k in 0..i % 3 {
+            let pos = Position::from_position_id("4HPwATDgc/ABMA").expect("the starting position");
+            out.push(Sample { pos, target: [i as f32 / 10.0, k as f32 / 10.0, 0.0, 0.0, 0.0] });
+        }
+    }
+
+    /// A labelling killed in the middle of a chunk resumes from its `.part` file: only the items
+    /// missing there are labelled again, a record cut short is dropped, and the chunk comes out
+    /// byte for byte as an uninterrupted run's.
+    #[test]
+    fn an_interrupted_labelling_resumes_and_writes_the_same_chunk() {
+        let dir = std::env::temp_dir().join(format!("tabla-cached-samples-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (whole, resumed) = (dir.join("whole.bin"), dir.join("resumed.bin"));
+        let all = cached_samples(&whole, 2, 9, fake_label).unwrap();
+        assert!(!whole.with_extension("part").exists());
+        let mut part = Vec::new();
+        for i in [0, 3, 5, 7] {
+            let mut v = Vec::new();
+            fake_label(i, &mut v);
+            part.extend(part_record(i, &v));
+        }
+        let mut cut = Vec::new();
+        fake_label(8, &mut cut);
+        part.extend(&part_record(8, &cut)[..20]);
+        std::fs::write(resumed.with_extension("part"), part).unwrap();
+        let calls = std::sync::Mutex::new(Vec::new());
+        let again = cached_samples(&resumed, 2, 9, |i, out| {
+            calls.lock().unwrap().push(i);
+            fake_label(i, out)
+        })
+        .unwrap();
+        let mut calls = calls.into_inner().unwrap();
+        calls.sort();
+        assert_eq!(calls, [1, 2, 4, 6, 8]);
+        assert_eq!(again, all);
+        assert_eq!(std::fs::read(&resumed).unwrap(), std::fs::read(&whole).unwrap());
+        assert!(!resumed.with_extension("part").exists());
+        // A kept chunk is read, not labelled again.
+        let kept = cached_samples(&resumed, 1, 9, |_, _| panic!("labelled a kept chunk")).unwrap();
+        assert_eq!(kept, all);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
