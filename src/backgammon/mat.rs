@@ -324,7 +324,7 @@ fn step_by_step(g: &mut Game, steps: &[(u8, u8)]) -> Result<(), GameError> {
             g.step_die(from, from - to)?;
         } else {
             let mut left = g.dice_left();
-            left.sort_unstable();
+            crate::small_sort::sort_by(&mut left, |a, b| a.cmp(b));
             left.dedup();
             let mut order: Vec<u8> = left.iter().copied().filter(|&d| d == from).collect();
             order.extend(left.iter().copied().filter(|&d| d > from));

@@ -31,7 +31,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::api::{cube_state, play_context};
-use super::cube::{CubeAdvice, advice as cube_advice};
+use super::cube::{CubeAdvice, advice_at};
 use super::search::{GameRules, Searcher, Segment};
 use super::{MAX_PLY, evaluate, net};
 use crate::backgammon::{Action, Game, Player, Position, SaveError, Step, format_play};
@@ -376,7 +376,7 @@ pub fn analyze_turn(game: &Game, index: usize, options: &AnalysisOptions) -> Res
         if e.ply == 1 {
             on_roll = Some((before.position(), e.equity));
         }
-        let advice = cube_advice(&e.probabilities, rules.scoring(), &cube_state(before));
+        let advice = advice_at(&before.position(), &e.probabilities, rules.scoring(), &cube_state(before));
         // Money values are in points at the cube's value; match values are match chances.
         let unit = if before.options().match_length == 0 { before.cube().value.max(1) as f32 } else { 1.0 };
         let (nd, dt, dp) = (advice.no_double / unit, advice.double_take / unit, advice.double_pass / unit);

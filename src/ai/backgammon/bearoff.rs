@@ -64,7 +64,7 @@ pub fn index(c: &[u8; 6]) -> usize {
 
 /// The home board of the mover in `p` (ignores everything else).
 #[inline]
-fn mover_home(p: &Position) -> [u8; 6] {
+pub(crate) fn mover_home(p: &Position) -> [u8; 6] {
     let b = p.board();
     let mut c = [0u8; 6];
     for i in 0..6 {
@@ -84,7 +84,7 @@ pub struct Database {
 }
 
 /// The board of the one-sided position with index `i`.
-fn board_of(i: usize) -> [u8; 6] {
+pub(crate) fn board_of(i: usize) -> [u8; 6] {
     // Inverse of `index`: choose each point's count from point 6 down.
     let mut c = [0u8; 6];
     let mut rest = i;
@@ -124,7 +124,7 @@ fn die_moves(c: &[u8; 6], d: usize, max_from: usize, f: &mut impl FnMut(&[u8; 6]
 }
 
 /// The indices of the positions after every play of `a`-`b` (with repeats).
-fn one_sided_plays(c: &[u8; 6], a: u8, b: u8, out: &mut Vec<usize>) {
+pub(crate) fn one_sided_plays(c: &[u8; 6], a: u8, b: u8, out: &mut Vec<usize>) {
     if c.iter().all(|&n| n == 0) {
         out.push(0);
         return;
@@ -285,6 +285,22 @@ mod tests {
         }
         rec(&mut [0u8; 6], 0, 15, &mut v);
         v
+    }
+
+    /// A play always lowers the index (the exact cube values of `bearoff_cube` are solved in
+    /// that order).
+    #[test]
+    fn a_play_always_lowers_the_index() {
+        let mut buf = Vec::new();
+        for i in 1..POSITIONS {
+            let c = board_of(i);
+            for &(roll, _) in &ALL_21 {
+                let (a, b) = roll.values();
+                buf.clear();
+                one_sided_plays(&c, a, b, &mut buf);
+                assert!(buf.iter().all(|&j| j < i), "{c:?} {a}-{b}: {buf:?}");
+            }
+        }
     }
 
     #[test]

@@ -20,7 +20,9 @@ use std::sync::OnceLock;
 
 use serde::Serialize;
 
+use super::bearoff_cube::{self, NoDouble};
 use super::eval::{Probabilities, Scoring, weights};
+use crate::backgammon::Position;
 
 /// Who owns the cube, from the side on roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -266,13 +268,38 @@ pub fn match_chances(p: &Probabilities, scoring: Scoring, s: &MatchScore, v: u32
 /// dead for the side on roll (winning a single game at the present cube value already wins him
 /// the match).
 pub fn advice(p: &Probabilities, scoring: Scoring, cube: &CubeState) -> CubeAdvice {
+    advice_with(p, scoring, cube, None)
+}
+
+/// [`advice`] for the side on roll in `pos`: in money play where both sides are bearing off and
+/// the position is small enough, from the exact cube values of [`bearoff_cube::solve`] instead
+/// of Janowski's model (the 50% and 20% rules still apply). The app's decisions and the game
+/// analysis ask this; the cubeful rollouts' trials keep the model, which costs nothing.
+pub fn advice_at(pos: &Position, p: &Probabilities, scoring: Scoring, cube: &CubeState) -> CubeAdvice {
+    let exact = if cube.score.is_none() { bearoff_cube::solve(pos, scoring, cube.jacoby) } else { None };
+    advice_with(p, scoring, cube, exact)
+}
+
+fn advice_with(p: &Probabilities, scoring: Scoring, cube: &CubeState, exact: Option<NoDouble>) -> CubeAdvice {
     let v = cube.value.max(1);
     let mut may_double = cube.owner != CubeOwner::Opponent;
     let (nd, dt, dp, take_allowed) = match &cube.score {
         None => {
             let vf = v as f32;
-            let nd = vf * money_equity(p, scoring, cube);
-            let dt = 2.0 * vf * janowski(p, scoring, CubeOwner::Opponent, false, CUBE_EFFICIENCY);
+            let (nd, dt) = match exact {
+                Some(e) => {
+                    let nd = match cube.owner {
+                        CubeOwner::Centered => e.centred,
+                        CubeOwner::Mover => e.mover,
+                        CubeOwner::Opponent => e.opponent,
+                    };
+                    (vf * nd, 2.0 * vf * e.opponent)
+                }
+                None => (
+                    vf * money_equity(p, scoring, cube),
+                    2.0 * vf * janowski(p, scoring, CubeOwner::Opponent, false, CUBE_EFFICIENCY),
+                ),
+            };
             may_double &= p.win >= MIN_DOUBLE_WIN;
             (nd, dt, vf, 1.0 - p.win >= MIN_TAKE_WIN)
         }
@@ -286,8 +313,11 @@ pub fn advice(p: &Probabilities, scoring: Scoring, cube: &CubeState) -> CubeAdvi
         }
     };
     let take = take_allowed && dt <= dp;
-    let too_good = may_double && nd >= dp && !take;
-    let double = may_double && !too_good && dt.min(dp) > nd;
+    // Playing on is too good only if it is worth more than cashing: where the two are equal (an
+    // exact bear-off with no gammon left, whose values tie but for rounding) the side cashes.
+    let tie = 1e-4 * dp.abs().max(1e-3);
+    let too_good = may_double && nd > dp + tie && !take;
+    let double = may_double && !too_good && dt.min(dp) > nd - tie;
     CubeAdvice { double, take, too_good, no_double: nd, double_take: dt, double_pass: dp }
 }
 
@@ -481,5 +511,39 @@ mod tests {
         };
         let a = advice(&gammonless(0.5), Scoring::Standard, &c);
         assert!(a.double && a.take, "{a:?}");
+    }
+
+    /// BG-CUBE in a small bear-off: the advice reads the exact values of `bearoff_cube` (the two
+    /// agree), cashes where playing on is worth exactly as much (no gammon left), and keeps the
+    /// model where the position is too big to solve or in match play.
+    #[test]
+    fn small_bear_offs_take_the_exact_cube_values() {
+        let money = CubeState::money();
+        let win = |p: &Position| Probabilities {
+            win: super::super::bearoff::Database::with(|db| db.win_probability(p)),
+            ..Probabilities::default()
+        };
+        // A small bear-off of the cube fixture (where gnubg's model doubles, with the Jacoby
+        // rule): the exact values hold the cube, and the opponent would take.
+        let p = Position::from_position_id("XwIAALcFAAAAAA").expect("a position");
+        let exact = bearoff_cube::solve(&p, Scoring::Standard, false).expect("small enough");
+        let a = advice_at(&p, &win(&p), Scoring::Standard, &money);
+        assert_eq!((a.no_double, a.double_take, a.double_pass), (exact.centred, 2.0 * exact.opponent, 1.0));
+        assert!(!a.double && a.take, "{a:?}");
+        // Owned at 2: the values scale with the cube.
+        let owned = CubeState { value: 2, owner: CubeOwner::Mover, ..money };
+        let a = advice_at(&p, &win(&p), Scoring::Standard, &owned);
+        assert_eq!((a.no_double, a.double_take), (2.0 * exact.mover, 4.0 * exact.opponent));
+        // 97.9% to win with no gammon left: playing on is worth the cash, so double and pass.
+        let p = Position::from_position_id("rxUAANQJAAAAAA").expect("a position");
+        let a = advice_at(&p, &win(&p), Scoring::Standard, &owned);
+        assert!(a.double && !a.take && !a.too_good, "{a:?}");
+        // Too big to solve, or a match: the model's advice.
+        let p = Position::from_position_id("2/YGAIC63gAAAA").expect("a position");
+        assert!(bearoff_cube::solve(&p, Scoring::Standard, false).is_none());
+        assert_eq!(advice_at(&p, &win(&p), Scoring::Standard, &money), advice(&win(&p), Scoring::Standard, &money));
+        let p = Position::from_position_id("XwIAALcFAAAAAA").expect("a position");
+        let m = CubeState { score: Some(MatchScore { length: 7, mover: 2, opponent: 3, crawford: false }), ..money };
+        assert_eq!(advice_at(&p, &win(&p), Scoring::Standard, &m), advice(&win(&p), Scoring::Standard, &m));
     }
 }

@@ -130,7 +130,7 @@ pub fn compare(cases: &[CubeCase], net: &Net, ply: u8) -> Result<Agreement, Stri
         let pos = Position::from_position_id(&c.position).map_err(|e| format!("{}: {e}", c.position))?;
         let cube = c.cube_state()?;
         let e = super::evaluate_with(net, &pos, &rules, ply);
-        let a = super::cube_advice(&e, &rules, &cube);
+        let a = super::cube_advice(&pos, &e, &rules, &cube);
         let win = e.probabilities.win;
         let near = if (win - c.win).abs() <= NEAR { "within" } else { "beyond" };
         let d = doubler_action(&a) == c.doubler;

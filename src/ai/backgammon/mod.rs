@@ -27,6 +27,7 @@
 pub mod analysis;
 pub mod api;
 pub mod bearoff;
+pub mod bearoff_cube;
 pub mod class;
 pub mod cube;
 #[cfg(feature = "cli")]
@@ -172,10 +173,10 @@ pub fn choose_doubles(pos: &Position, rules: &GameRules, level: Level) -> u8 {
 /// Cube advice for the side on roll in `pos` (before rolling): should he double, should the
 /// opponent take. `ply` is the depth of the evaluation behind it (1 recommended).
 pub fn cube_action(pos: &Position, rules: &GameRules, cube: &CubeState, ply: u8) -> CubeAdvice {
-    cube_advice(&evaluate(pos, rules, ply), rules, cube)
+    cube_advice(pos, &evaluate(pos, rules, ply), rules, cube)
 }
 
-/// The cube advice [`cube_action`] gives for a position evaluated as `e`.
-pub fn cube_advice(e: &Evaluation, rules: &GameRules, cube: &CubeState) -> CubeAdvice {
-    cube::advice(&e.probabilities, rules.scoring(), cube)
+/// The cube advice [`cube_action`] gives for `pos` evaluated as `e` ([`cube::advice_at`]).
+pub fn cube_advice(pos: &Position, e: &Evaluation, rules: &GameRules, cube: &CubeState) -> CubeAdvice {
+    cube::advice_at(pos, &e.probabilities, rules.scoring(), cube)
 }
