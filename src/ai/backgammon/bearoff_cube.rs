@@ -54,12 +54,11 @@ const OPPONENT: usize = 2;
 /// The same state seen by the other side.
 const FLIP: [usize; 3] = [CENTRED, OPPONENT, MOVER];
 
-/// One side's reachable boards: ordered by pip count (so every play leads to a lower index),
-/// with, for each board and roll, the distinct boards its plays lead to (local indices).
+/// One side's reachable boards, ordered by bear-off index (every play lowers it), with, for
+/// each board and roll, the boards its plays lead to (their places in that order).
 struct Side {
-    boards: Vec<usize>,
-    /// The board holds all 15 checkers (none borne off yet).
-    full: Vec<bool>,
+    /// Per board: 1 if some of the side's checkers are off, 0 if it holds all 15.
+    some_off: Vec<u8>,
     /// The plays of board `k` and roll `r` are `to[from[21 k + r]..from[21 k + r + 1]]`.
     from: Vec<u32>,
     to: Vec<u32>,
@@ -106,13 +105,11 @@ fn reachable(start: usize, limit: usize) -> Option<Side> {
     let mut local = vec![u32::MAX; bearoff::POSITIONS];
     local[start] = 0;
     let mut next = 0;
-    let mut full = Vec::new();
     while next < found.len() {
         if found.len() > limit {
             return None;
         }
         let c = bearoff::board_of(found[next]);
-        full.push(c.iter().map(|&n| n as u32).sum::<u32>() == 15);
         next += 1;
         for &(roll, _) in &ALL_21 {
             let (a, b) = roll.values();
@@ -136,28 +133,16 @@ fn reachable(start: usize, limit: usize) -> Option<Side> {
             *l = order.len() as u32 - 1;
         }
     }
-    // Each board's plays in local indices, repeats dropped by stamping what one roll reached.
+    // Each board's plays in local indices (a play repeated costs time, not correctness).
     let (mut from, mut to) = (vec![0u32], Vec::new());
-    let mut stamp = vec![u32::MAX; found.len()];
-    for (k, &f) in order.iter().enumerate() {
+    for &f in &order {
         for r in 0..21 {
             let (lo, hi) = (raw_from[21 * f as usize + r] as usize, raw_from[21 * f as usize + r + 1] as usize);
-            for &j in &raw_to[lo..hi] {
-                let t = local[j];
-                if stamp[t as usize] != (21 * k + r) as u32 {
-                    stamp[t as usize] = (21 * k + r) as u32;
-                    to.push(t);
-                }
-            }
+            to.extend(raw_to[lo..hi].iter().map(|&j| local[j]));
             from.push(to.len() as u32);
         }
     }
-    Some(Side {
-        boards: order.iter().map(|&f| found[f as usize]).collect(),
-        full: order.iter().map(|&f| full[f as usize]).collect(),
-        from,
-        to,
-    })
+    Some(Side { some_off: order.iter().map(|&f| some_off(found[f as usize])).collect(), from, to })
 }
 
 /// The points a side wins by bearing off his last checker, for a centred cube (Jacoby rule
@@ -174,6 +159,11 @@ fn win_points(scoring: Scoring, jacoby: bool) -> [[f32; 2]; 2] {
     points
 }
 
+/// 1 if the one-sided board `i` has some checkers borne off, 0 if it holds all 15.
+fn some_off(i: usize) -> u8 {
+    (bearoff::board_of(i).iter().map(|&n| n as u32).sum::<u32>() < 15) as u8
+}
+
 /// The exact money-play values of `pos` for its side on roll, when both sides are bearing off
 /// and the position is small enough (at most [`MAX_PAIRS`] pairs of boards); else `None`.
 /// `jacoby`: the Jacoby rule is in force (it matters only while the cube is centred).
@@ -182,9 +172,9 @@ pub fn solve(pos: &Position, scoring: Scoring, jacoby: bool) -> Option<NoDouble>
         return None;
     }
     let me = reachable(bearoff::index(&bearoff::mover_home(pos)), MAX_BOARDS)?;
-    let na = me.boards.len();
+    let na = me.some_off.len();
     let them = reachable(bearoff::index(&bearoff::mover_home(&pos.flip())), MAX_BOARDS.min(MAX_PAIRS / na))?;
-    let nb = them.boards.len();
+    let nb = them.some_off.len();
     if na * nb > MAX_PAIRS {
         return None;
     }
@@ -204,12 +194,12 @@ pub fn solve(pos: &Position, scoring: Scoring, jacoby: bool) -> Option<NoDouble>
     let mut root = None;
     for x in 1..na {
         for y in 1..nb {
-            let nd = me.no_double(x, points[!them.full[y] as usize], &eb[y * na..(y + 1) * na], &weights);
+            let nd = me.no_double(x, points[them.some_off[y] as usize], &eb[y * na..(y + 1) * na], &weights);
             ea[x * nb + y] = decide(nd);
             if x == na - 1 && y == nb - 1 {
                 root = Some(nd);
             }
-            let nd = them.no_double(y, points[!me.full[x] as usize], &ea[x * nb..(x + 1) * nb], &weights);
+            let nd = them.no_double(y, points[me.some_off[x] as usize], &ea[x * nb..(x + 1) * nb], &weights);
             eb[y * na + x] = decide(nd);
         }
     }
