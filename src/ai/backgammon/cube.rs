@@ -1,5 +1,8 @@
 //! Doubling-cube decisions from the cubeless probabilities.
 //!
+//! - **Money play, small bear-offs**: exact values ([`bearoff_cube::solve`], through
+//!   [`advice_at`]) where both sides are bearing off and the position is small enough; the model
+//!   below everywhere else.
 //! - **Money play**: Rick Janowski's model (1993): the cubeful equity interpolates between the
 //!   dead-cube equity (the cubeless one) and a fully live cube, `E = x E_live + (1 - x) E_dead`
 //!   with cube efficiency `x` = 0.68. With `W` and `L` the average values of a win and of a loss,
