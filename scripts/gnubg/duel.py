@@ -20,11 +20,13 @@ ap.add_argument("--level", default="advanced")
 ap.add_argument("--gnubg-ply", type=int, default=0)
 ap.add_argument("--seed", type=int, default=1)
 ap.add_argument("--weights", default=None)
+ap.add_argument("--pairs-out", default=None, help="also write each pair's points (index, sum) to this file")
 ap.add_argument("--part", type=int, default=0, help="with --parts N: play only pairs i with i %% N == part")
 ap.add_argument("--parts", type=int, default=1, help="split one duel over N processes (same dice)")
 args = ap.parse_args()
 
 tabla = Tabla(weights=args.weights)
+pairs_out = open(args.pairs_out, "w") if args.pairs_out else None
 START = "4HPwATDgc/ABMA"
 
 
@@ -59,6 +61,8 @@ for k, i in enumerate(mine):
     s = args.seed * 1_000_003 + i
     pair = play(s, True) + play(s, False)
     sums.append(pair)
+    if pairs_out:
+        print(i, pair, file=pairs_out, flush=True)
     total += pair
     if (k + 1) % 250 == 0 or k + 1 == len(mine):
         n = len(sums)
