@@ -2,7 +2,7 @@
 # Builds the npm package `tabla` into pkg/, copies it to www/pkg/ for the front end and builds the
 # served site from www/ into site/ (scripts/site.mjs):
 # cargo (wasm32, profile wasm) -> scripts/wasm-finish.sh (wasm-bindgen --target web, one build for
-# browsers, bundlers and Node, then wasm-opt -Oz --converge).
+# browsers, bundlers and Node, then wasm-opt).
 # Prints the .wasm size raw and gzipped. Run scripts/setup.sh first (serve.sh and test.sh do).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -3,8 +3,8 @@
 # wasm-bindgen (--target web: one build for browsers, bundlers and Node) writes the glue and
 # tabla_bg.wasm into OUT_DIR, then wasm-opt -Oz --converge (binaryen from npm; Debian's binaryen
 # emits broken modules) shrinks the module in place. --converge repeats -Oz's passes until the
-# size stops falling: the plain full module 408,796 bytes gzipped against 409,719 with one round
-# (thirty-seventh session), for about 13 s more a module.
+# size stops falling (0.6-0.9 KB gzipped off the full modules, at no cost in speed; docs/bg-ai.md,
+# "Exact values in small bear-offs").
 # Usage: [OUT_NAME=tabla_rules] bash scripts/wasm-finish.sh CARGO_OUTPUT.wasm OUT_DIR [--enable-simd]
 # (OUT_NAME: the glue's name, OUT_NAME.js beside OUT_NAME_bg.wasm; tabla by default.)
 set -euo pipefail
