@@ -5,7 +5,9 @@ more legal plays). On each, players A and B (tabla levels, each with its own wei
 play; where the plays differ, both results are evaluated by gnubg at --ply (cubeless money
 equity for the mover). Prints the mean of equity(A) - equity(B) per decision with its standard
 error: decisions the two play alike count zero, so this measures a change in play far more
-cheaply than a duel. GNU Backgammon is only the judge here, never a teacher (issue 19).
+cheaply than a duel. With --b-level gnubgN, B is GNU Backgammon's own N-ply play: the gap that
+a duel against it measures, estimated play by play. GNU Backgammon is only the judge and the
+opponent here, never a teacher (issue 19).
 
 Usage (from scripts/gnubg, native release build, absolute weight paths):
   TABLA=/work/native/release/tabla /work/ref-venv/bin/python errors.py --decisions 20000 \
@@ -27,7 +29,8 @@ ap.add_argument("--decisions", type=int, default=10000)
 ap.add_argument("--level", default="strong")
 ap.add_argument("--a-weights", default=None)
 ap.add_argument("--b-weights", default=None)
-ap.add_argument("--b-level", default=None, help="B's level if not the same as A's")
+ap.add_argument("--b-level", default=None,
+                help="B's level if not the same as A's; gnubg0, gnubg1 or gnubg2: GNU Backgammon's own play at that ply")
 ap.add_argument("--ply", type=int, default=2, help="gnubg's evaluation ply for the judged plays")
 ap.add_argument("--seed", type=int, default=1)
 ap.add_argument("--part", type=int, default=0)
@@ -67,8 +70,15 @@ def mover_equity(after):
 
 
 a = Tabla(weights=args.a_weights)
-b = Tabla(weights=args.b_weights)
 b_level = args.b_level or args.level
+b = None if b_level.startswith("gnubg") else Tabla(weights=args.b_weights)
+
+
+def play_b(board, pid, d1, d2):
+    if b is None:
+        return g.position_id(apply_moves(board, g.best_move(board, d1, d2, int(b_level[5:]))))
+    return b.play(pid, d1, d2, b_level)
+
 START = "4HPwATDgc/ABMA"
 n = differ = 0
 s = sq = 0.0
@@ -89,7 +99,7 @@ while n < args.decisions:
         first = False
         if len(g.moves(board, d1, d2)) > 1:
             pid = g.position_id(board)
-            pa, pb = a.play(pid, d1, d2, args.level), b.play(pid, d1, d2, b_level)
+            pa, pb = a.play(pid, d1, d2, args.level), play_b(board, pid, d1, d2)
             d = 0.0
             if pa != pb:
                 differ += 1
