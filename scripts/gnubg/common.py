@@ -9,6 +9,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 TABLA = os.environ.get("TABLA", os.path.join(ROOT, "target", "release", "tabla"))
 
 
+START = "4HPwATDgc/ABMA"  # the starting position (gnubg position id)
+
+
+def roll(rng, first):
+    """One roll from `rng`; the game's first roll is never a double (it decides who starts)."""
+    d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    while first and d1 == d2:
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    return d1, d2
+
+
 def apply_moves(board, moves):
     """Applies ((from, to), ...) moves, 1-based, 25 = bar, 0 = off, for the side on roll."""
     opp, me = list(board[0]), list(board[1])

@@ -12,7 +12,7 @@ import time
 
 import gnubg_nn as g
 
-from common import Tabla, apply_moves, flip, game_over
+from common import START, Tabla, apply_moves, flip, game_over, roll
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--games", type=int, default=1000)
@@ -27,7 +27,6 @@ args = ap.parse_args()
 
 tabla = Tabla(weights=args.weights)
 pairs_out = open(args.pairs_out, "w") if args.pairs_out else None
-START = "4HPwATDgc/ABMA"
 
 
 def play(seed, tabla_first):
@@ -37,9 +36,7 @@ def play(seed, tabla_first):
     tabla_on_roll = tabla_first
     first = True
     while True:
-        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-        while first and d1 == d2:
-            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        d1, d2 = roll(rng, first)
         first = False
         if tabla_on_roll:
             after = g.board_from_position_id(tabla.play(g.position_id(board), d1, d2, args.level))

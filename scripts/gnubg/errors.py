@@ -22,7 +22,7 @@ import time
 
 import gnubg_nn as g
 
-from common import Tabla, apply_moves, flip, game_over
+from common import START, Tabla, apply_moves, flip, game_over, roll
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--decisions", type=int, default=10000)
@@ -79,7 +79,6 @@ def play_b(board, pid, d1, d2):
         return g.position_id(apply_moves(board, g.best_move(board, d1, d2, int(b_level[5:]))))
     return b.play(pid, d1, d2, b_level)
 
-START = "4HPwATDgc/ABMA"
 n = differ = 0
 s = sq = 0.0
 start = time.time()
@@ -93,9 +92,7 @@ while n < args.decisions:
     board = g.board_from_position_id(START)
     first = True
     while n < args.decisions:
-        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-        while first and d1 == d2:
-            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        d1, d2 = roll(rng, first)
         first = False
         if len(g.moves(board, d1, d2)) > 1:
             pid = g.position_id(board)
