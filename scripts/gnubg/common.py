@@ -53,8 +53,8 @@ def game_over(board):
 class Tabla:
     """`tabla ai-serve`: one line per query."""
 
-    def __init__(self, variant="backgammon", weights=None):
-        cmd = [TABLA, "ai-serve", "--variant", variant]
+    def __init__(self, variant="backgammon", weights=None, exe=None):
+        cmd = [exe or TABLA, "ai-serve", "--variant", variant]
         if weights:
             cmd += ["--weights", weights]
         self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)

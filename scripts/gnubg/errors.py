@@ -29,6 +29,8 @@ ap.add_argument("--decisions", type=int, default=10000)
 ap.add_argument("--level", default="strong")
 ap.add_argument("--a-weights", default=None)
 ap.add_argument("--b-weights", default=None)
+ap.add_argument("--a-exe", default=None, help="A's tabla binary (a throw-away build) instead of $TABLA")
+ap.add_argument("--b-exe", default=None, help="B's tabla binary instead of $TABLA")
 ap.add_argument("--b-level", default=None,
                 help="B's level if not the same as A's; gnubg0, gnubg1 or gnubg2: GNU Backgammon's own play at that ply")
 ap.add_argument("--ply", type=int, default=2, help="gnubg's evaluation ply for the judged plays")
@@ -69,9 +71,9 @@ def mover_equity(after):
     return -equity(g.probabilities(flip(after), args.ply))
 
 
-a = Tabla(weights=args.a_weights)
+a = Tabla(weights=args.a_weights, exe=args.a_exe)
 b_level = args.b_level or args.level
-b = None if b_level.startswith("gnubg") else Tabla(weights=args.b_weights)
+b = None if b_level.startswith("gnubg") else Tabla(weights=args.b_weights, exe=args.b_exe)
 
 
 def play_b(board, pid, d1, d2):
