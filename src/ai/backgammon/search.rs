@@ -145,23 +145,28 @@ pub struct Filter {
 }
 
 pub const FILTER_1PLY: Filter = Filter { keep: 8, margin: 0.16 };
-pub const FILTER_2PLY: Filter = Filter { keep: 3, margin: 0.06 };
+/// Up to 5 plays within 0.10 of the best at 1-ply go on to 2-ply (3 within 0.06 until the
+/// thirty-ninth session): with [`WORK_2PLY`] and [`WORK_LIMIT`] raised to match, the expert's
+/// plays gained +0.22 and +0.34 ± 0.05 millipoints a decision (two seeds) by GNU Backgammon
+/// 2-ply's judgement (`scripts/gnubg/errors.py`, docs/bg-ai.md); a wider filter within the old
+/// budget changed almost no play, since the plan fitted no more plays.
+pub const FILTER_2PLY: Filter = Filter { keep: 5, margin: 0.10 };
 
-/// The most leaf evaluations the 2-ply stage of [`Searcher::rank`] may plan for: about 0.25 s in
-/// wasm on this machine with the 208-unit backgammon net it was set for (the expert's worst move
-/// over the benchmark positions took 170-205 ms in all; with the 229-input, 128-unit net shipped
-/// since, 151 ms against 172 side by side). A 2-ply value costs the opponent's
-/// plays over his 21 rolls plus, for each of his replies, our plays over our 21 rolls; the stage
-/// keeps only as many of the filtered plays as fit (estimated from move counts before it starts,
-/// so the choice does not depend on the machine's speed), and is skipped when fewer than two
-/// fit: the 1-ply ranking stands.
-pub const WORK_2PLY: u64 = 60_000;
+/// The most leaf evaluations the 2-ply stage of [`Searcher::rank`] may plan for. A 2-ply value
+/// costs the opponent's plays over his 21 rolls plus, for each of his replies, our plays over
+/// our 21 rolls; the stage keeps only as many of the filtered plays as fit (estimated from move
+/// counts before it starts, so the choice does not depend on the machine's speed), and is
+/// skipped when fewer than two fit: the 1-ply ranking stands. With [`WORK_LIMIT`] it sets the
+/// expert's time: 100,000 and 120,000 give a median of 85 ms and a worst of 270 ms a move in
+/// wasm (SIMD) on this machine over the benchmark positions (`node scripts/bench-ai.mjs 200`),
+/// against 64 and 193 ms with 60,000 and 80,000 side by side; the budget is 300 ms.
+pub const WORK_2PLY: u64 = 100_000;
 
 /// The most leaves the 1-ply and 2-ply stages of [`Searcher::rank`] may take together, whatever
 /// the estimates say (acey-deucey turns, with their chosen doubles and extra rolls, can cost far
 /// more than they look). A play whose deeper value is cut off by it keeps its shallower value,
 /// and the stage ends there; counted in leaves, so the result never depends on the machine.
-pub const WORK_LIMIT: u64 = 80_000;
+pub const WORK_LIMIT: u64 = 120_000;
 
 /// [`WORK_LIMIT`] for acey-deucey and the extra-roll house rule, whose leaves cost more (plays
 /// with their steps, segments): 50,000 keeps the expert under about 0.2 s a move in wasm here.
