@@ -8,7 +8,7 @@ import sys
 
 import gnubg_nn as g
 
-from common import Tabla, apply_moves, flip, game_over
+from common import Tabla, apply_moves, flip, game_over, gnubg_after
 
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 300
 rng = random.Random(7)
@@ -29,8 +29,7 @@ while same + diff < n:
             print("differs:", g.position_id(board), d1, d2, "gnubg", ref, "tabla", ours)
         if same + diff >= n:
             break
-        mv = g.best_move(board, d1, d2, 0)
-        after = apply_moves(board, mv)
+        after = gnubg_after(board, d1, d2, 0)
         if game_over(after):
             break
         board = flip(after)

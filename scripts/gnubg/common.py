@@ -5,6 +5,8 @@ Boards are gnubg's: [opponent[25], on_roll[25]], index i = point i+1 from that s
 import os
 import subprocess
 
+import gnubg_nn as g
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TABLA = os.environ.get("TABLA", os.path.join(ROOT, "target", "release", "tabla"))
 
@@ -32,6 +34,11 @@ def apply_moves(board, moves):
                 opp[o] = 0
                 opp[24] += 1
     return [opp, me]
+
+
+def gnubg_after(board, d1, d2, ply):
+    """The board after GNU Backgammon's best play of d1-d2 at `ply`, still from the mover's view."""
+    return apply_moves(board, g.best_move(board, d1, d2, ply))
 
 
 def flip(board):

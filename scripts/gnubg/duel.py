@@ -12,7 +12,7 @@ import time
 
 import gnubg_nn as g
 
-from common import START, Tabla, apply_moves, flip, game_over, roll
+from common import START, Tabla, flip, game_over, gnubg_after, roll
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--games", type=int, default=1000)
@@ -41,7 +41,7 @@ def play(seed, tabla_first):
         if tabla_on_roll:
             after = g.board_from_position_id(tabla.play(g.position_id(board), d1, d2, args.level))
         else:
-            after = apply_moves(board, g.best_move(board, d1, d2, args.gnubg_ply))
+            after = gnubg_after(board, d1, d2, args.gnubg_ply)
         pts = game_over(after)
         if pts:
             return pts if tabla_on_roll else -pts

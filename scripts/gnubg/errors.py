@@ -22,7 +22,7 @@ import time
 
 import gnubg_nn as g
 
-from common import START, Tabla, apply_moves, flip, game_over, roll
+from common import START, Tabla, flip, game_over, gnubg_after, roll
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--decisions", type=int, default=10000)
@@ -78,7 +78,7 @@ b = None if b_level.startswith("gnubg") else Tabla(weights=args.b_weights, exe=a
 
 def play_b(board, pid, d1, d2):
     if b is None:
-        return g.position_id(apply_moves(board, g.best_move(board, d1, d2, int(b_level[5:]))))
+        return g.position_id(gnubg_after(board, d1, d2, int(b_level[5:])))
     return b.play(pid, d1, d2, b_level)
 
 n = differ = 0
@@ -108,7 +108,7 @@ while n < args.decisions:
             sq += d * d
             if n % 1000 == 0 or n == args.decisions:
                 print(report(n, s, sq, differ) + f" ({time.time() - start:.0f} s)", flush=True)
-        after = apply_moves(board, g.best_move(board, d1, d2, 0))
+        after = gnubg_after(board, d1, d2, 0)
         if game_over(after):
             break
         board = flip(after)
