@@ -119,3 +119,29 @@ fn money_cube_rules_on_constructed_positions() {
     let a = ai::cube_action(&closed, &rules, &jacoby, 1);
     assert!(a.double && !a.take && !a.too_good, "{a:?}");
 }
+
+/// `cube-check --rollout` decides each case by a rollout of its position with its cube at the
+/// root: the rollout's own decision, whatever the threads.
+#[test]
+fn cube_check_by_rollout_is_the_rollouts_own_decision() {
+    use tabla::ai::backgammon::rollout::{self, RolloutConfig};
+    let cases: Vec<_> = fixture("gnubg-cube-2ply.tsv").into_iter().step_by(50).collect();
+    let cfg = RolloutConfig { trials: 8, truncate: Some(4), seed: 3, ..RolloutConfig::default() };
+    let rules = GameRules::new(Variant::Backgammon);
+    let net = ai::net(Variant::Backgammon);
+    let one = cube_check::compare_rollout(&cases, net, &cfg, 1).unwrap();
+    let two = cube_check::compare_rollout(&cases, net, &cfg, 2).unwrap();
+    assert_eq!(one.table(), two.table());
+    let (mut doubler, mut taker) = (0, 0);
+    for c in &cases {
+        let pos = Position::from_position_id(&c.position).unwrap();
+        let cube = c.cube_state().unwrap();
+        let r =
+            rollout::rollout(&pos, None, &rules, &RolloutConfig { cube: Some(cube), ..cfg }, &mut || false).unwrap();
+        let a = r.cube_advice.unwrap();
+        doubler += u32::from(cube_check::doubler_action(&a) == c.doubler);
+        taker += u32::from((if a.take { "take" } else { "pass" }) == c.taker);
+    }
+    let t = one.all();
+    assert_eq!((t.cases, t.doubler, t.taker), (cases.len() as u32, doubler, taker));
+}

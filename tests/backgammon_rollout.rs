@@ -404,3 +404,57 @@ fn a_rollout_is_offered_exactly_when_the_engine_says_someone_is_on_roll() {
     }
     assert!(seen.contains("game-over") && seen.contains("opening") && seen.contains("move"), "{seen:?}");
 }
+
+/// The cube decision of a rollout with a cube at the root is the cube model's (`advice_at`, the
+/// app's rule) on the rollout's own cubeless probabilities, in money and match play, for every
+/// cube state; a cubeless rollout makes none, and the threads a rollout is split over do not
+/// change it.
+#[test]
+fn a_cubeful_rollout_decides_the_cube_on_its_own_probabilities() {
+    let rules = GameRules::new(Variant::Backgammon);
+    let contact = Position::from_position_id("4HPwATDgc/ABMA").unwrap();
+    let ahead = setup(&[(1, 3), (2, 3), (3, 3)], &[(6, 5), (5, 5), (4, 5)]); // a race well ahead
+    let base = cfg(24, Some(8), 7, true, true);
+    for pos in [contact, ahead, race()] {
+        assert_eq!(run(&pos, None, &rules, &base).cube_advice, None, "cubeless: no decision");
+        let states = [
+            CubeState { value: 1, owner: CubeOwner::Centered, jacoby: false, score: None },
+            CubeState { value: 1, owner: CubeOwner::Centered, jacoby: true, score: None },
+            CubeState { value: 2, owner: CubeOwner::Mover, jacoby: false, score: None },
+            CubeState { value: 2, owner: CubeOwner::Opponent, jacoby: false, score: None },
+            CubeState { value: 1, owner: CubeOwner::Centered, jacoby: false, score: Some(score(7, 2, 4, false)) },
+        ];
+        for cube in states {
+            let c = RolloutConfig { cube: Some(cube), ..base };
+            let r = run(&pos, None, &rules, &c);
+            let want = ai::cube::advice_at(&pos, &r.estimate.probabilities, rules.scoring(), &cube);
+            assert_eq!(r.cube_advice, Some(want), "{cube:?}");
+            // split over two threads by groups, merged in group order: the same decision
+            let whole = Rollout::new(ai::net(Variant::Backgammon), rules, pos, None, c).unwrap();
+            let mut groups = Vec::new();
+            let (a, b) = (
+                Rollout::new(ai::net(Variant::Backgammon), rules, pos, None, c).unwrap().run_groups(
+                    0,
+                    2,
+                    u64::MAX,
+                    &mut || false,
+                ),
+                Rollout::new(ai::net(Variant::Backgammon), rules, pos, None, c).unwrap().run_groups(
+                    1,
+                    2,
+                    u64::MAX,
+                    &mut || false,
+                ),
+            );
+            for k in 0..a.len().max(b.len()) {
+                groups.extend(a.get(k).copied());
+                groups.extend(b.get(k).copied());
+            }
+            assert_eq!(whole.finish(&groups), r, "{cube:?}");
+        }
+    }
+    // a race this far ahead is a double and a pass (or too good) by the model on any estimate
+    let c = RolloutConfig { cube: Some(CubeState::money()), ..base };
+    let a = run(&ahead, None, &rules, &c).cube_advice.unwrap();
+    assert!(!a.take && (a.double || a.too_good), "{a:?}");
+}

@@ -205,8 +205,17 @@ export interface CubefulEstimate { equity: number; se: number; rawEquity: number
 /** Means and standard errors; `se`: of win, winGammon, winBackgammon, loseGammon, loseBackgammon, equity. */
 export interface RolloutEstimate { probabilities: Probabilities; equity: number; se: number[] }
 /** `estimate`: luck-adjusted; `raw`: the same trials without the adjustment; `plies`: rolls played in all;
- * `capped`: stopped by `maxMs` before all trials asked for. */
-export interface RolloutResult { estimate: RolloutEstimate; raw: RolloutEstimate; trials: number; plies: number; capped: boolean; cubeful: CubefulEstimate | null }
+ * `capped`: stopped by `maxMs` before all trials asked for; `cubeAdvice` (cubeful rollouts): the
+ * cube decision for the player on roll by the cube model on `estimate`'s probabilities. */
+export interface RolloutResult {
+  estimate: RolloutEstimate;
+  raw: RolloutEstimate;
+  trials: number;
+  plies: number;
+  capped: boolean;
+  cubeful: CubefulEstimate | null;
+  cubeAdvice: CubeAdvice | null;
+}
 export interface HintPlay extends Play { probabilities: Probabilities; equity: number; ply: number }
 /** Cube advice for the player on turn; `take`: whether his opponent should take a double. */
 export interface CubeAdvice { double: boolean; take: boolean; tooGood: boolean; noDouble: number; doubleTake: number; doublePass: number }
@@ -1022,8 +1031,9 @@ impl Backgammon {
     /// 60,000) and then says `capped`, with the trials it played. Standard errors (`se`) are of
     /// the five probabilities and the equity, in that order. `cubeful: true` (the cube in
     /// play) also plays the game's cube inside the trials and gives `cubeful`: the cubeful
-    /// equity per unit of the cube now, and in match play the match winning chances; otherwise
-    /// `cubeful` is `null`.
+    /// equity per unit of the cube now, and in match play the match winning chances, and
+    /// `cubeAdvice`: the cube decision now (as `cubeAction()` gives it) made on the rollout's
+    /// probabilities; otherwise both are `null`.
     #[wasm_bindgen(unchecked_return_type = "RolloutResult")]
     pub fn rollout(
         &self,

@@ -160,10 +160,13 @@ test('backgammon: the position shown is rolled out in the worker (live, then a b
   const name = live.turn === 'white' ? 'White' : 'Black';
   await expect(text).toContainText(`Rollout, ${name} on roll (`);
   const said = await text.textContent();
-  const [, n] = said.match(/\((\d+) games, 12 rolls deep\): equity [+−]\d\.\d{3} ± \d\.\d{3}/) ?? [];
+  const [, n] = said.match(/\((\d+) games played to the end\): equity [+−]\d\.\d{3} ± \d\.\d{3}/) ?? [];
   expect(Number(n)).toBeGreaterThan(0);
   // a money game with the cube in play: the cube played out in the trials too
-  expect(said).toMatch(/; cubeful equity [+−]\d\.\d{3} ± \d\.\d{3}$/);
+  // and the cube decision the engine makes on the rollout's values
+  expect(said).toMatch(
+    /; cubeful equity [+−]\d\.\d{3} ± \d\.\d{3}; cube by the rollout: (no double|double|too good to double), (take|pass)$/,
+  );
   await page.screenshot({ path: shotPath('analysis-bg-rollout.png') });
   // an earlier position: the live one's figures are not shown for it; its own rollout is of it
   await page.evaluate(() =>
@@ -191,7 +194,9 @@ test('backgammon: a match position rolled out cubeful gives the match winning ch
   await region.getByRole('button', { name: 'Position rollout' }).click();
   await expect(region).toHaveAttribute('data-rollout', 'done', { timeout: 60_000 });
   const said = await region.locator('.an-roll').textContent();
-  expect(said).toMatch(/; cubeful equity [+−]\d\.\d{3} ± \d\.\d{3}; match winning chances \d+\.\d% ± \d\.\d$/);
+  expect(said).toMatch(
+    /; cubeful equity [+−]\d\.\d{3} ± \d\.\d{3}; match winning chances \d+\.\d% ± \d\.\d; cube by the rollout: (no double|double|too good to double), (take|pass)$/,
+  );
   await page.screenshot({ path: shotPath('analysis-bg-rollout-match.png') });
   expect(errors()).toEqual([]);
 });

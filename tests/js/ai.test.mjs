@@ -199,6 +199,12 @@ test('backgammon rollout({ cubeful: true }): the game cube played in the trials,
   for (const k of ['equity', 'se', 'rawEquity', 'rawSe']) assert.equal(typeof r.cubeful[k], 'number', k);
   assert.ok(Math.abs(r.cubeful.equity) < 1, String(r.cubeful.equity));
   assert.deepEqual([r.cubeful.mwc, r.cubeful.mwcSe], [null, null], 'no match chances in money play');
+  // the cube decision made on the rollout's own probabilities: the shape of cubeAction()'s
+  assert.equal(cubeless.cubeAdvice, null, 'a cubeless rollout makes no cube decision');
+  assert.deepEqual(Object.keys(r.cubeAdvice).sort(), Object.keys(g.cubeAction()).sort());
+  for (const k of ['double', 'take', 'tooGood']) assert.equal(typeof r.cubeAdvice[k], 'boolean', k);
+  for (const k of ['noDouble', 'doubleTake', 'doublePass']) assert.equal(typeof r.cubeAdvice[k], 'number', k);
+  assert.equal(r.cubeAdvice.doublePass, 1, 'money play: a pass is worth the cube now');
   assert.throws(
     () => new Backgammon({ seed: 2, cube: false }).rollout({ cubeful: true }),
     (e) => e.code === 'wrong-phase' || e.code === 'cube-off',
@@ -215,4 +221,6 @@ test('backgammon rollout({ cubeful: true }): the game cube played in the trials,
   assert.ok(m.cubeful.mwcSe > 0 && m.cubeful.mwcSe < 0.05, String(m.cubeful.mwcSe));
   assert.ok(Math.abs(m.cubeful.equity) < 1, String(m.cubeful.equity));
   assert.equal(match.rollout(opts).cubeful, null);
+  assert.ok(m.cubeAdvice.doublePass > 0.5 && m.cubeAdvice.doublePass < 1, 'match play: the chances after a pass');
+  assert.equal(match.rollout(opts).cubeAdvice, null);
 });

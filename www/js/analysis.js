@@ -9,6 +9,9 @@ const LUCK_SYMBOL = { 'very-lucky': '⇈', lucky: '↑', unlucky: '↓', 'very-u
 const ORDER = ['doubtful', 'mistake', 'bad', 'blunder', 'very-bad'];
 const worst = (a, b) => (ORDER.indexOf(a) >= ORDER.indexOf(b) ? a : b);
 const num = (x, d = 3) => (x >= 0 ? '+' : '−') + Math.abs(x).toFixed(d);
+/** The engine's cube advice in words: the doubler's action, then the taker's. */
+const cubeWords = (t, a) =>
+  `${t(a.tooGood ? 'an.cube.tooGood' : a.double ? 'an.cube.double' : 'an.cube.noDouble')}, ${t(a.take ? 'an.cube.take' : 'an.cube.pass')}`;
 /** How long the page lets a rollout run (ms): the engine stops starting trials then. */
 export const ROLLOUT_MS = 8000;
 /** The position a rollout is of: the one the board shows (an earlier one while browsing). */
@@ -145,11 +148,11 @@ export class GameAnalysis {
     const e = r.result.estimate;
     const pct = (x) => (100 * x).toFixed(1);
     const cube = r.result.cubeful;
+    const advice = r.result.cubeAdvice;
     return (
       t('an.rolloutResult', {
         player: t(`player.${r.result.turn}`),
         n: r.result.trials,
-        depth: r.result.truncate,
         eq: num(e.equity),
         se: e.se[5].toFixed(3),
         win: pct(e.probabilities.win),
@@ -158,7 +161,9 @@ export class GameAnalysis {
       }) +
       (cube ? t('an.rolloutCubeful', { eq: num(cube.equity), se: cube.se.toFixed(3) }) : '') +
       // match play: the engine's match winning chances beside the equity (EMG)
-      (cube?.mwc != null ? t('an.rolloutMatch', { mwc: pct(cube.mwc), se: pct(cube.mwcSe) }) : '')
+      (cube?.mwc != null ? t('an.rolloutMatch', { mwc: pct(cube.mwc), se: pct(cube.mwcSe) }) : '') +
+      // the cube decision made on the rollout's values (closer to the best programs' than a search's)
+      (advice ? t('an.rolloutCube', { advice: cubeWords(t, advice) }) : '')
     );
   }
 

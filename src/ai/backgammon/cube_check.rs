@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use super::cube::{CubeAdvice, CubeOwner, CubeState};
 use super::net::Net;
+use super::rollout::{Rollout, RolloutConfig};
 use super::search::{GameRules, Variant};
 use crate::backgammon::Position;
 
@@ -124,14 +125,68 @@ pub const NEAR: f32 = 0.05;
 /// place of the built-in net (with that net, the app's own call: tested).
 pub fn compare(cases: &[CubeCase], net: &Net, ply: u8) -> Result<Agreement, String> {
     let rules = GameRules::new(Variant::Backgammon);
+    compare_by(cases, 1, &|pos, cube| {
+        let e = super::evaluate_with(net, pos, &rules, ply);
+        Ok((e.probabilities.win, super::cube_advice(pos, &e, &rules, cube)))
+    })
+}
+
+/// Compares the cube decisions of rollouts by `net` ([`super::rollout::RolloutResult::cube_advice`]: the cube
+/// model on a rollout's cubeless probabilities; `cfg` for every case, with the case's cube at
+/// the root) with every case, on `threads` threads: how far better values alone (a rollout
+/// rather than a search) take the agreement.
+pub fn compare_rollout(
+    cases: &[CubeCase],
+    net: &Net,
+    cfg: &RolloutConfig,
+    threads: usize,
+) -> Result<Agreement, String> {
+    let rules = GameRules::new(Variant::Backgammon);
+    compare_by(cases, threads, &|pos, cube| {
+        let cfg = RolloutConfig { cube: Some(*cube), ..*cfg };
+        let r = Rollout::new(net, rules, *pos, None, cfg).map_err(|e| e.to_string())?.run(&mut || false);
+        let advice = r.cube_advice.ok_or("a rollout with a cube gave no cube decision")?;
+        Ok((r.estimate.probabilities.win, advice))
+    })
+}
+
+/// Our winning chance and cube decision of one case's position and cube.
+type Decision = Result<(f32, CubeAdvice), String>;
+
+/// Compares the decisions `decide` makes (computed on `threads` threads, case `i` on thread
+/// `i mod threads`: each case's the same whatever the threads) with every case.
+fn compare_by(
+    cases: &[CubeCase],
+    threads: usize,
+    decide: &(dyn Fn(&Position, &CubeState) -> Decision + Sync),
+) -> Result<Agreement, String> {
+    let inputs = cases
+        .iter()
+        .map(|c| {
+            let pos = Position::from_position_id(&c.position).map_err(|e| format!("{}: {e}", c.position))?;
+            Ok((pos, c.cube_state()?))
+        })
+        .collect::<Result<Vec<(Position, CubeState)>, String>>()?;
+    let threads = threads.clamp(1, inputs.len().max(1));
+    let parts: Vec<Vec<Decision>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let inputs = &inputs;
+                scope.spawn(move || inputs.iter().skip(t).step_by(threads).map(|(p, c)| decide(p, c)).collect())
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_default()).collect()
+    });
+    let mut decisions: Vec<Option<Decision>> = vec![None; cases.len()];
+    for (t, part) in parts.into_iter().enumerate() {
+        for (k, d) in part.into_iter().enumerate() {
+            decisions[t + k * threads] = Some(d);
+        }
+    }
     let mut groups: BTreeMap<String, Tally> = BTreeMap::new();
     let mut misses = Vec::new();
-    for c in cases {
-        let pos = Position::from_position_id(&c.position).map_err(|e| format!("{}: {e}", c.position))?;
-        let cube = c.cube_state()?;
-        let e = super::evaluate_with(net, &pos, &rules, ply);
-        let a = super::cube_advice(&pos, &e, &rules, &cube);
-        let win = e.probabilities.win;
+    for (c, d) in cases.iter().zip(decisions) {
+        let (win, a) = d.ok_or("a thread stopped before its cases were decided")??;
         let near = if (win - c.win).abs() <= NEAR { "within" } else { "beyond" };
         let d = doubler_action(&a) == c.doubler;
         let t = (if a.take { "take" } else { "pass" }) == c.taker;

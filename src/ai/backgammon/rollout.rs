@@ -43,10 +43,15 @@
 //!   the best play with it, against their mean over the 21 rolls (mean zero again). The result
 //!   gives the chances and the same as an equity (gnubg's EMG: per unit of the root's cube,
 //!   +1 for the chances of winning that many points, -1 for losing them).
+//! - **The cube decision by a rollout** ([`RolloutResult::cube_advice`], whenever the rollout
+//!   has a cube at the root): the cube model's advice ([`super::cube::advice_at`], the app's own
+//!   decision rule) on the rollout's cubeless probabilities instead of a search's. Played to the
+//!   end, the values are closer to GNU Backgammon's than our 2-ply search's, and so are the
+//!   decisions (`tabla cube-check --rollout`, docs/bg-ai.md).
 
 use serde::Serialize;
 
-use super::cube::{CubeOwner, CubeState, advice, match_chances, money_equity};
+use super::cube::{CubeAdvice, CubeOwner, CubeState, advice, advice_at, match_chances, money_equity};
 use super::eval::{Probabilities, Scoring, Value, finished_value};
 use super::net::Net;
 use super::search::{Candidate, GameRules, Next, Searcher, Segment, candidates};
@@ -225,6 +230,10 @@ pub struct RolloutResult {
     /// A cubeful rollout's equity for the side on roll, per unit of the root's cube; `None` for
     /// a cubeless one.
     pub cubeful: Option<CubefulEstimate>,
+    /// With a cube at the root: the cube decision for the side on roll (double or not, and the
+    /// opponent's take or pass) by the cube model on [`Self::estimate`]'s cubeless
+    /// probabilities ([`Rollout::finish`]); `None` for a cubeless rollout.
+    pub cube_advice: Option<CubeAdvice>,
 }
 
 /// A cubeful rollout's equity: the estimate used (luck-adjusted if asked for) and the same
@@ -604,7 +613,16 @@ impl<'a> Rollout<'a> {
     /// The whole rollout on this thread.
     pub fn run(&mut self, stop: &mut dyn FnMut() -> bool) -> RolloutResult {
         let groups = self.run_groups(0, 1, self.cfg.max_work, stop);
-        result(&groups, &self.cfg)
+        self.finish(&groups)
+    }
+
+    /// The result of this rollout from its groups (in group order, from any threads): the
+    /// estimates ([`result`]) and, with a cube at the root, the cube decision on them.
+    pub fn finish(&self, groups: &[Group]) -> RolloutResult {
+        let mut r = result(groups, &self.cfg);
+        r.cube_advice =
+            self.cfg.cube.map(|c| advice_at(&self.pos, &r.estimate.probabilities, self.s.rules.scoring(), &c));
+        r
     }
 }
 
@@ -618,6 +636,7 @@ pub fn result(groups: &[Group], cfg: &RolloutConfig) -> RolloutResult {
         trials,
         plies: groups.iter().map(|g| g.plies).sum(),
         capped: (groups.len() as u32) < cfg.groups(),
+        cube_advice: None,
         cubeful: cfg.cube.map(|c| {
             let (raw, raw_se) = mean_se(groups.iter().map(|g| g.cubeful_raw));
             let (used, se) = if cfg.luck { mean_se(groups.iter().map(|g| g.cubeful)) } else { (raw, raw_se) };

@@ -272,6 +272,17 @@ pub enum Command {
         /// Another net (an f32 checkpoint or a packed file) in place of the built-in one.
         #[arg(long)]
         weights: Option<PathBuf>,
+        /// Decide on the cubeless probabilities of a rollout of this many trials (0-ply play,
+        /// mirrored dice, luck-adjusted) instead of a search at --ply.
+        #[arg(long, value_parser = args::count::<u32>(1, ai::rollout::MAX_TRIALS as u64))]
+        rollout: Option<u32>,
+        /// The rollout's truncation in rolls (default: play to the end).
+        #[arg(long, requires = "rollout", value_parser = args::count::<u32>(1, ai::rollout::MAX_TRUNCATE as u64))]
+        truncate: Option<u32>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1, value_parser = args::count::<usize>(1, 256))]
+        threads: usize,
     },
 }
 
@@ -525,15 +536,29 @@ pub fn run(cmd: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::CubeCheck { fixture, ply, misses, weights } => {
+        Command::CubeCheck { fixture, ply, misses, weights, rollout, truncate, seed, threads } => {
             let text = std::fs::read_to_string(&fixture).map_err(|e| format!("{}: {e}", fixture.display()))?;
             let cases = cube_check::parse(&text).map_err(|e| format!("{}: {e}", fixture.display()))?;
             let net = match weights {
                 Some(p) => load_play_net(&p)?,
                 None => ai::net(Variant::Backgammon).clone(),
             };
-            let a = cube_check::compare(&cases, &net, ply)?;
-            println!("cube_action at {ply} ply against {} ({} positions)", fixture.display(), cases.len());
+            let a = match rollout {
+                None => {
+                    println!("cube_action at {ply} ply against {} ({} positions)", fixture.display(), cases.len());
+                    cube_check::compare(&cases, &net, ply)?
+                }
+                Some(trials) => {
+                    let cfg = ai::rollout::RolloutConfig { trials, truncate, seed, ..Default::default() };
+                    let cut = truncate.map_or("to the end".to_string(), |t| format!("truncated at {t} rolls"));
+                    println!(
+                        "the cube model on rollouts of {trials} trials ({cut}, seed {seed}) against {} ({} positions)",
+                        fixture.display(),
+                        cases.len()
+                    );
+                    cube_check::compare_rollout(&cases, &net, &cfg, threads)?
+                }
+            };
             print!("{}", a.table());
             if misses {
                 for (c, adv, win) in &a.misses {

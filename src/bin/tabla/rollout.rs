@@ -187,7 +187,7 @@ fn run_threads(
     deadline: Instant,
 ) -> Result<RolloutResult, String> {
     let net = ai::net(rules.variant());
-    Rollout::new(net, *rules, *pos, dice, *cfg).map_err(|e| e.to_string())?;
+    let whole = Rollout::new(net, *rules, *pos, dice, *cfg).map_err(|e| e.to_string())?;
     let threads = threads as u64;
     let parts: Vec<Vec<Group>> = std::thread::scope(|sc| {
         let handles: Vec<_> = (0..threads)
@@ -209,7 +209,7 @@ fn run_threads(
             }
         }
     }
-    Ok(rollout::result(&groups, cfg))
+    Ok(whole.finish(&groups))
 }
 
 fn print_result(r: &RolloutResult, cfg: &RolloutConfig, elapsed: Duration) {
@@ -252,6 +252,22 @@ fn print_result(r: &RolloutResult, cfg: &RolloutConfig, elapsed: Duration) {
         if let (Some(m), Some(se)) = (c.mwc, c.mwc_se) {
             println!("{:<16} {:>18}", "match chances", format!("{:.2}% ± {:.2}", 100.0 * m, 100.0 * se));
         }
+    }
+    if let Some(a) = r.cube_advice {
+        let doubler = if a.too_good {
+            "too good to double"
+        } else if a.double {
+            "double"
+        } else {
+            "no double"
+        };
+        println!(
+            "cube (the model on these probabilities): {doubler}, {}; no double {:+.4}, double/take {:+.4}, double/pass {:+.4}",
+            if a.take { "take" } else { "pass" },
+            a.no_double,
+            a.double_take,
+            a.double_pass
+        );
     }
 }
 

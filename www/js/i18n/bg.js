@@ -166,9 +166,10 @@ export default {
   'an.rollout': 'Симулирай позицията (rollout)',
   'an.rollingOut': 'Симулира се…',
   'an.rolloutResult':
-    'Rollout, {player} на ход ({n} игри, {depth} хвърляния): стойност {eq} ± {se}, печели {win}% (марс {wg}%), губи с марс {lg}%',
+    'Rollout, {player} на ход ({n} игри, изиграни до края): стойност {eq} ± {se}, печели {win}% (марс {wg}%), губи с марс {lg}%',
   'an.rolloutCubeful': '; стойност с куба {eq} ± {se}',
   'an.rolloutMatch': '; шанс за спечелване на мача {mwc}% ± {se}',
+  'an.rolloutCube': '; куб според симулацията: {advice}',
   'an.rolloutFailed': 'Симулацията не успя: {msg}',
   'an.none': 'Още няма какво да се анализира.',
   'an.mark.doubtful': 'съмнителен',
@@ -190,6 +191,7 @@ export default {
   'an.cube.noDouble': 'без удвояване',
   'an.cube.take': 'приемане',
   'an.cube.pass': 'отказ',
+  'an.cube.tooGood': 'твърде добре за удвояване',
   'an.ruDetail': '{played}: загуба {lost}. Най-добър: {best} ({line}).',
   'an.chartTitle': 'Шансове за победа на белите',
   'an.chart':

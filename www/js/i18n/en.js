@@ -166,9 +166,10 @@ export default {
   'an.rollout': 'Position rollout',
   'an.rollingOut': 'Rolling out…',
   'an.rolloutResult':
-    'Rollout, {player} on roll ({n} games, {depth} rolls deep): equity {eq} ± {se}, wins {win}% (gammons {wg}%), loses gammons {lg}%',
+    'Rollout, {player} on roll ({n} games played to the end): equity {eq} ± {se}, wins {win}% (gammons {wg}%), loses gammons {lg}%',
   'an.rolloutCubeful': '; cubeful equity {eq} ± {se}',
   'an.rolloutMatch': '; match winning chances {mwc}% ± {se}',
+  'an.rolloutCube': '; cube by the rollout: {advice}',
   'an.rolloutFailed': 'The rollout failed: {msg}',
   'an.none': 'Nothing to analyse yet.',
   'an.mark.doubtful': 'doubtful',
@@ -190,6 +191,7 @@ export default {
   'an.cube.noDouble': 'no double',
   'an.cube.take': 'take',
   'an.cube.pass': 'pass',
+  'an.cube.tooGood': 'too good to double',
   'an.ruDetail': '{played}: lost {lost}. Best: {best} ({line}).',
   'an.chartTitle': 'Winning chances of White',
   'an.chart':

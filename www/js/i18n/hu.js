@@ -168,9 +168,10 @@ export default {
   'an.rollout': 'Állás kijátszása (rollout)',
   'an.rollingOut': 'Kijátszás folyamatban…',
   'an.rolloutResult':
-    'Rollout, {player} dob ({n} játszma, {depth} dobás mélyen): érték {eq} ± {se}, nyer {win}% (gammon {wg}%), gammont veszít {lg}%',
+    'Rollout, {player} dob ({n} játszma végigjátszva): érték {eq} ± {se}, nyer {win}% (gammon {wg}%), gammont veszít {lg}%',
   'an.rolloutCubeful': '; érték a kockával {eq} ± {se}',
   'an.rolloutMatch': '; esély a mérkőzés megnyerésére {mwc}% ± {se}',
+  'an.rolloutCube': '; kocka a szimuláció szerint: {advice}',
   'an.rolloutFailed': 'A kijátszás nem sikerült: {msg}',
   'an.none': 'Még nincs mit elemezni.',
   'an.mark.doubtful': 'kétes',
@@ -192,6 +193,7 @@ export default {
   'an.cube.noDouble': 'nincs duplázás',
   'an.cube.take': 'elfogadás',
   'an.cube.pass': 'feladás',
+  'an.cube.tooGood': 'túl jó a duplázáshoz',
   'an.ruDetail': '{played}: veszteség {lost}. Legjobb: {best} ({line}).',
   'an.chartTitle': 'Világos nyerési esélye',
   'an.chart':

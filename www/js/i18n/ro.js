@@ -173,9 +173,10 @@ export default {
   'an.rollout': 'Simulează poziția (rollout)',
   'an.rollingOut': 'Se simulează…',
   'an.rolloutResult':
-    'Rollout, {player} la zar ({n} partide, {depth} aruncări): echitate {eq} ± {se}, câștigă {win}% (marți {wg}%), pierde marți {lg}%',
+    'Rollout, {player} la zar ({n} partide jucate până la capăt): echitate {eq} ± {se}, câștigă {win}% (marți {wg}%), pierde marți {lg}%',
   'an.rolloutCubeful': '; echitate cu cubul {eq} ± {se}',
   'an.rolloutMatch': '; șanse de câștig al meciului {mwc}% ± {se}',
+  'an.rolloutCube': '; cubul după rollout: {advice}',
   'an.rolloutFailed': 'Simularea a eșuat: {msg}',
   'an.none': 'Nu este încă nimic de analizat.',
   'an.mark.doubtful': 'îndoielnică',
@@ -197,6 +198,7 @@ export default {
   'an.cube.noDouble': 'fără dublare',
   'an.cube.take': 'accept',
   'an.cube.pass': 'refuz',
+  'an.cube.tooGood': 'prea bine pentru dublare',
   'an.ruDetail': '{played}: pierdut {lost}. Cea mai bună: {best} ({line}).',
   'an.chartTitle': 'Șansele de câștig ale albului',
   'an.chart':

@@ -178,9 +178,10 @@ export default {
   'an.rollout': 'Прокатать позицию (роллаут)',
   'an.rollingOut': 'Идёт роллаут…',
   'an.rolloutResult':
-    'Роллаут, ход {player} ({n} партий, {depth} бросков): эквити {eq} ± {se}, выигрыш {win}% (марсы {wg}%), проигрыш марсом {lg}%',
+    'Роллаут, ход {player} ({n} партий, доигранных до конца): эквити {eq} ± {se}, выигрыш {win}% (марсы {wg}%), проигрыш марсом {lg}%',
   'an.rolloutCubeful': '; эквити с кубом {eq} ± {se}',
   'an.rolloutMatch': '; шансы выиграть матч {mwc}% ± {se}',
+  'an.rolloutCube': '; куб по роллауту: {advice}',
   'an.rolloutFailed': 'Роллаут не удался: {msg}',
   'an.none': 'Пока нечего анализировать.',
   'an.mark.doubtful': 'сомнительный',
@@ -202,6 +203,7 @@ export default {
   'an.cube.noDouble': 'без удвоения',
   'an.cube.take': 'принять',
   'an.cube.pass': 'отказ',
+  'an.cube.tooGood': 'слишком хорошо для удвоения',
   'an.ruDetail': '{played}: потеря {lost}. Лучший: {best} ({line}).',
   'an.chartTitle': 'Шансы белых на победу',
   'an.chart':
