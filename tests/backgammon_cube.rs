@@ -145,3 +145,21 @@ fn cube_check_by_rollout_is_the_rollouts_own_decision() {
     let t = one.all();
     assert_eq!((t.cases, t.doubler, t.taker), (cases.len() as u32, doubler, taker));
 }
+
+/// `cube-check --close`: the search's decision where it is not close, a rollout's where it is:
+/// with no margin it is the search's everywhere, with a margin wider than any equity the
+/// rollout's everywhere.
+#[test]
+fn cube_check_rolls_out_only_the_close_decisions() {
+    use tabla::ai::backgammon::rollout::RolloutConfig;
+    let cases: Vec<_> = fixture("gnubg-cube-2ply.tsv").into_iter().step_by(50).collect();
+    let cfg = RolloutConfig { trials: 8, truncate: Some(4), seed: 3, ..RolloutConfig::default() };
+    let net = ai::net(Variant::Backgammon);
+    let (none, n) = cube_check::compare_close_by_rollout(&cases, net, 1, &cfg, 0.0, 2).unwrap();
+    assert_eq!((n, none.table()), (0, cube_check::compare(&cases, net, 1).unwrap().table()));
+    let (all, n) = cube_check::compare_close_by_rollout(&cases, net, 1, &cfg, 100.0, 2).unwrap();
+    assert_eq!(
+        (n as usize, all.table()),
+        (cases.len(), cube_check::compare_rollout(&cases, net, &cfg, 1).unwrap().table())
+    );
+}

@@ -150,6 +150,36 @@ pub fn compare_rollout(
     })
 }
 
+/// The search's decision at `ply`, except where it is close: where the doubler's choice or the
+/// taker's is within `margin` (in units of the cube) of going the other way, the decision of a
+/// rollout as in [`compare_rollout`]. Also returns how many cases were rolled out.
+pub fn compare_close_by_rollout(
+    cases: &[CubeCase],
+    net: &Net,
+    ply: u8,
+    cfg: &RolloutConfig,
+    margin: f32,
+    threads: usize,
+) -> Result<(Agreement, u32), String> {
+    let rules = GameRules::new(Variant::Backgammon);
+    let rolled = std::sync::atomic::AtomicU32::new(0);
+    let a = compare_by(cases, threads, &|pos, cube| {
+        let e = super::evaluate_with(net, pos, &rules, ply);
+        let a = super::cube_advice(pos, &e, &rules, cube);
+        let doubled = a.double_take.min(a.double_pass);
+        let close = (doubled - a.no_double).abs() < margin * cube.value as f32
+            || (a.double_take - a.double_pass).abs() < margin * cube.value as f32;
+        if !close {
+            return Ok((e.probabilities.win, a));
+        }
+        rolled.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let cfg = RolloutConfig { cube: Some(*cube), ..*cfg };
+        let r = Rollout::new(net, rules, *pos, None, cfg).map_err(|e| e.to_string())?.run(&mut || false);
+        Ok((r.estimate.probabilities.win, r.cube_advice.ok_or("a rollout with a cube gave no cube decision")?))
+    })?;
+    Ok((a, rolled.into_inner()))
+}
+
 /// Our winning chance and cube decision of one case's position and cube.
 type Decision = Result<(f32, CubeAdvice), String>;
 

@@ -279,6 +279,11 @@ pub enum Command {
         /// The rollout's truncation in rolls (default: play to the end).
         #[arg(long, requires = "rollout", value_parser = args::count::<u32>(1, ai::rollout::MAX_TRUNCATE as u64))]
         truncate: Option<u32>,
+        /// With --rollout: roll out only where the search's decision at --ply is close (the
+        /// doubler's or the taker's choice within this many units of the cube of going the other
+        /// way), else keep it.
+        #[arg(long, requires = "rollout")]
+        close: Option<f32>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[arg(long, default_value_t = 1, value_parser = args::count::<usize>(1, 256))]
@@ -536,7 +541,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::CubeCheck { fixture, ply, misses, weights, rollout, truncate, seed, threads } => {
+        Command::CubeCheck { fixture, ply, misses, weights, rollout, truncate, close, seed, threads } => {
             let text = std::fs::read_to_string(&fixture).map_err(|e| format!("{}: {e}", fixture.display()))?;
             let cases = cube_check::parse(&text).map_err(|e| format!("{}: {e}", fixture.display()))?;
             let net = match weights {
@@ -556,7 +561,16 @@ pub fn run(cmd: Command) -> Result<(), String> {
                         fixture.display(),
                         cases.len()
                     );
-                    cube_check::compare_rollout(&cases, &net, &cfg, threads)?
+                    match close {
+                        None => cube_check::compare_rollout(&cases, &net, &cfg, threads)?,
+                        Some(m) => {
+                            let (a, n) = cube_check::compare_close_by_rollout(&cases, &net, ply, &cfg, m, threads)?;
+                            println!(
+                                "only where the {ply}-ply decision is within {m} of changing: {n} cases rolled out"
+                            );
+                            a
+                        }
+                    }
                 }
             };
             print!("{}", a.table());
