@@ -282,10 +282,13 @@ pub enum Command {
         /// With --rollout: roll out only where the search's decision at --ply is close (the
         /// doubler's or the taker's choice within this many units of the cube of going the other
         /// way), else keep it.
-        #[arg(long, requires = "rollout")]
+        #[arg(long, requires = "rollout", value_parser = args::real32(0.0, 100.0))]
         close: Option<f32>,
+        /// The rollouts' seed (each case's rollout starts from it).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Threads the rollouts are spread over (cases split among them; the same figures for
+        /// any number).
         #[arg(long, default_value_t = 1, value_parser = args::count::<usize>(1, 256))]
         threads: usize,
     },
