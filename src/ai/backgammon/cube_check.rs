@@ -142,12 +142,15 @@ pub fn compare_rollout(
     threads: usize,
 ) -> Result<Agreement, String> {
     let rules = GameRules::new(Variant::Backgammon);
-    compare_by(cases, threads, &|pos, cube| {
-        let cfg = RolloutConfig { cube: Some(*cube), ..*cfg };
-        let r = Rollout::new(net, rules, *pos, None, cfg).map_err(|e| e.to_string())?.run(&mut || false);
-        let advice = r.cube_advice.ok_or("a rollout with a cube gave no cube decision")?;
-        Ok((r.estimate.probabilities.win, advice))
-    })
+    compare_by(cases, threads, &|pos, cube| by_rollout(net, &rules, pos, cube, cfg))
+}
+
+/// The decision of a rollout of `pos` by `net` (`cfg` with `cube` at the root): the rollout's own.
+fn by_rollout(net: &Net, rules: &GameRules, pos: &Position, cube: &CubeState, cfg: &RolloutConfig) -> Decision {
+    let cfg = RolloutConfig { cube: Some(*cube), ..*cfg };
+    let r = Rollout::new(net, *rules, *pos, None, cfg).map_err(|e| e.to_string())?.run(&mut || false);
+    let advice = r.cube_advice.ok_or("a rollout with a cube gave no cube decision")?;
+    Ok((r.estimate.probabilities.win, advice))
 }
 
 /// The search's decision at `ply`, except where it is close: where the doubler's choice or the
@@ -173,9 +176,7 @@ pub fn compare_close_by_rollout(
             return Ok((e.probabilities.win, a));
         }
         rolled.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let cfg = RolloutConfig { cube: Some(*cube), ..*cfg };
-        let r = Rollout::new(net, rules, *pos, None, cfg).map_err(|e| e.to_string())?.run(&mut || false);
-        Ok((r.estimate.probabilities.win, r.cube_advice.ok_or("a rollout with a cube gave no cube decision")?))
+        by_rollout(net, &rules, pos, cube, cfg)
     })?;
     Ok((a, rolled.into_inner()))
 }
