@@ -24,6 +24,40 @@ fn duel_draughts_against_the_baseline() {
     assert!(err.contains("or baseline"), "{err}");
 }
 
+/// `--paired-with` compares a run with another on the same openings: a fixed-node run replayed
+/// matches its first run game for game; an unreadable file is refused before any game.
+#[test]
+fn duel_draughts_pairs_a_run_with_another() {
+    let dir = std::env::temp_dir().join(format!("tabla-paired-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (first, second) = (dir.join("first.jsonl"), dir.join("second.jsonl"));
+    let run = |out: &std::path::Path, paired: Option<&std::path::Path>| {
+        let out = out.display().to_string();
+        let paired = paired.map(|p| p.display().to_string());
+        let mut args =
+            vec!["duel-draughts", "--a", "master", "--b", "baseline", "--games", "4", "--master-nodes", "300"];
+        args.extend_from_slice(&["--out", &out]);
+        if let Some(p) = &paired {
+            args.extend_from_slice(&["--paired-with", p]);
+        }
+        tabla(&args)
+    };
+    let (ok, out, err) = run(&first, None);
+    assert!(ok, "{err}");
+    assert!(!out.contains("paired with"), "{out}");
+    let (ok, out, err) = run(&second, Some(&first));
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("2 opening pairs in both: A's score +0.0000 ± 0.0000 a game against the other run's; the same result in 4 of 4 games"),
+        "{out}"
+    );
+    let missing = dir.join("missing.jsonl");
+    let (ok, out, err) = run(&dir.join("third.jsonl"), Some(&missing));
+    assert!(!ok && !out.contains("games:"), "{out}");
+    assert!(err.contains("--paired-with") && err.contains("missing.jsonl"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `endgame-draughts` prints the size, the time and a position's value with its line.
 #[test]
 fn endgame_draughts_prints_figures_and_a_value() {

@@ -267,6 +267,72 @@ impl Tally {
     }
 }
 
+/// One duel against another on the same openings and colours ([`Tally::paired`]): the two
+/// runs' games of one opening pair share their openings and colours, so the difference of their
+/// pair scores cancels what the opening decides and measures a change far more closely than the
+/// two runs' own intervals.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Paired {
+    /// Opening pairs complete in both runs.
+    pub pairs: usize,
+    /// The mean over those pairs of (this run's pair score − the other's), per game (a win 1, a
+    /// draw 1/2), and its standard error.
+    pub mean: f64,
+    pub se: f64,
+    /// Games of those pairs with the same result in both runs.
+    pub same: usize,
+}
+
+impl Tally {
+    /// A's score per game against `other`'s A on the opening pairs both have complete (`None`
+    /// when they share none).
+    pub fn paired(&self, other: &Tally) -> Option<Paired> {
+        let complete = |t: &Tally, p: usize| match (t.results.get(&(p, 0)), t.results.get(&(p, 1))) {
+            (Some(&x), Some(&y)) => Some((x, y)),
+            _ => None,
+        };
+        let score = |(x, y): (i32, i32)| ((x + 1) as f64 + (y + 1) as f64) / 4.0;
+        let mut diffs = Vec::new();
+        let mut same = 0;
+        for &(p, c) in self.results.keys() {
+            if c != 0 {
+                continue;
+            }
+            if let (Some(a), Some(b)) = (complete(self, p), complete(other, p)) {
+                diffs.push(score(a) - score(b));
+                same += usize::from(a.0 == b.0) + usize::from(a.1 == b.1);
+            }
+        }
+        if diffs.is_empty() {
+            return None;
+        }
+        let n = diffs.len() as f64;
+        let mean = diffs.iter().sum::<f64>() / n;
+        let se = if diffs.len() >= 2 {
+            (diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0) / n).sqrt()
+        } else {
+            0.5
+        };
+        Some(Paired { pairs: diffs.len(), mean, se, same })
+    }
+}
+
+impl std::fmt::Display for Paired {
+    /// `P opening pairs in both: A's score +M ± S a game against the other run's; the same
+    /// result in K of 2P games`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} opening pairs in both: A's score {:+.4} ± {:.4} a game against the other run's; the same result in {} of {} games",
+            self.pairs,
+            self.mean,
+            self.se,
+            self.same,
+            2 * self.pairs
+        )
+    }
+}
+
 impl std::fmt::Display for Summary {
     /// `+W =D -L, score S%, Elo E ± H (95%: L .. H)`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -304,6 +370,38 @@ mod tests {
         a.sort_by_key(|p| p.hash());
         b.sort_by_key(|p| p.hash());
         assert_eq!(a, b);
+    }
+
+    /// Paired runs: only the pairs complete in both count, each the difference of its two pair
+    /// scores; a run against itself differs by nothing.
+    #[test]
+    fn paired_runs_compare_the_pairs_both_completed() {
+        let mut a = Tally::default();
+        let mut b = Tally::default();
+        assert!(a.paired(&b).is_none());
+        // Pair 0: A won both here, won one and drew one there (1 against 3/4).
+        a.add(0, 0, 1);
+        a.add(0, 1, 1);
+        b.add(0, 0, 1);
+        b.add(0, 1, 0);
+        // Pair 1: a loss and a draw here (1/4), two draws there (1/2).
+        a.add(1, 0, -1);
+        a.add(1, 1, 0);
+        b.add(1, 0, 0);
+        b.add(1, 1, 0);
+        // Pair 2 is complete here only, pair 3 there only: neither counts.
+        a.add(2, 0, 1);
+        a.add(2, 1, 1);
+        b.add(3, 0, -1);
+        b.add(3, 1, -1);
+        b.add(2, 0, -1);
+        let p = a.paired(&b).unwrap();
+        assert_eq!((p.pairs, p.same), (2, 2));
+        assert!((p.mean - 0.0).abs() < 1e-12, "{p:?}");
+        assert!((p.se - 0.25).abs() < 1e-12, "{p:?}");
+        let own = a.paired(&a).unwrap();
+        assert_eq!((own.pairs, own.mean, own.se, own.same), (3, 0.0, 0.0, 6));
+        assert!(p.to_string().starts_with("2 opening pairs in both: A's score +0.0000 ± 0.2500"), "{p}");
     }
 
     /// Two wins, a draw and a loss over two complete pairs: 2.5 / 4.

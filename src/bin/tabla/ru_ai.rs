@@ -95,6 +95,11 @@ pub enum Command {
         /// replayed (resume after an interruption).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Another run's --out file of the same players, seed and openings (e.g. the live engine
+        /// with another setting): after the duel, A's score per game against that run's A on the
+        /// opening pairs both have played, with its standard error (`duel::Tally::paired`).
+        #[arg(long)]
+        paired_with: Option<PathBuf>,
         /// Print every game.
         #[arg(long)]
         verbose: bool,
@@ -306,6 +311,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             master_nodes,
             threads,
             out,
+            paired_with,
             verbose,
             tablebase,
             no_shared_endgames,
@@ -369,7 +375,7 @@ pub fn run(cmd: Command) -> Result<(), String> {
             if let Some(f) = forced_lookahead {
                 live.params.forced_lookahead = f == 1;
             }
-            duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, verbose, &live)
+            duel(a, b, games, seed, opening_plies, time_ms, master_nodes, threads, out, paired_with, verbose, &live)
         }
         Command::TacticsDraughts { suite, time_ms, nodes, find, seed } => match find {
             Some(n) => find_shots(&suite, n, seed),
@@ -597,6 +603,7 @@ fn duel(
     master_nodes: Option<u64>,
     threads: usize,
     out: Option<PathBuf>,
+    paired_with: Option<PathBuf>,
     verbose: bool,
     live: &Live,
 ) -> Result<(), String> {
@@ -605,18 +612,19 @@ fn duel(
     if book.is_empty() {
         return Err(format!("no opening of {opening_plies} plies"));
     }
-    // Results already on file: "pair color result plies".
+    // The other run first: a file that cannot be read is refused before any game is played.
+    let other = match &paired_with {
+        Some(path) => {
+            let text = fs::read_to_string(path).map_err(|e| format!("--paired-with {}: {e}", path.display()))?;
+            Some(tally_of(&text, a, b, seed))
+        }
+        None => None,
+    };
+    // Results already on file.
     let mut done = duel::Tally::default();
     if let Some(path) = &out {
         if let Ok(text) = fs::read_to_string(path) {
-            for line in text.lines() {
-                if let Ok(v) = serde_json::from_str::<serde_json::Value>(line) {
-                    let key = (v["pair"].as_u64().unwrap_or(0) as usize, v["a_color"].as_u64().unwrap_or(0) as usize);
-                    if v["a"] == a.name() && v["b"] == b.name() && v["seed"] == seed {
-                        done.add(key.0, key.1, v["a_result"].as_i64().unwrap_or(0) as i32);
-                    }
-                }
-            }
+            done = tally_of(&text, a, b, seed);
         }
         if let Some(dir) = path.parent() {
             fs::create_dir_all(dir).ok();
@@ -694,7 +702,28 @@ fn duel(
     // Equal time is only as equal as the time each side spends: print what they did with it.
     println!("A ({a}) searched {}", stats[0]);
     println!("B ({b}) searched {}", stats[1]);
+    if let (Some(other), Some(path)) = (&other, &paired_with) {
+        match results.paired(other) {
+            Some(p) => println!("paired with {}: {p}", path.display()),
+            None => println!("paired with {}: no opening pair complete in both runs", path.display()),
+        }
+    }
     Ok(())
+}
+
+/// The games of a duel's --out file (one JSON object a line) played by `a` against `b` from
+/// `seed`'s openings; other lines are skipped.
+fn tally_of(text: &str, a: Player, b: Player, seed: u64) -> duel::Tally {
+    let mut t = duel::Tally::default();
+    for line in text.lines() {
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(line) {
+            let key = (v["pair"].as_u64().unwrap_or(0) as usize, v["a_color"].as_u64().unwrap_or(0) as usize);
+            if v["a"] == a.name() && v["b"] == b.name() && v["seed"] == seed {
+                t.add(key.0, key.1, v["a_result"].as_i64().unwrap_or(0) as i32);
+            }
+        }
+    }
+    t
 }
 
 /// Material from the side to move's view: a man 100, a king 250.
