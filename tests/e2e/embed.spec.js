@@ -375,7 +375,13 @@ test('a board that plays on from a position; bad data told in its board with its
     b.position = fen;
   }, FEN);
   await expect(page.locator('#bad').getByRole('alert')).toBeHidden();
-  expect(pieces(await shown(page, 'bad'))).toBe(pieces(start));
+  // a board that never had a game loads its controller first: its state follows the alert
+  await expect
+    .poll(async () => {
+      const s = await shown(page, 'bad');
+      return s && pieces(s);
+    })
+    .toBe(pieces(start));
   // the other boards are untouched by their neighbours' failures
   expect(await ready(page, 'xgid')).toBe(true);
   expect(errors().filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
